@@ -1,9 +1,186 @@
-/** The hosted verification page. Screens per node type arrive with the hosted-page issue. */
-export function App() {
+import { createElement, lazy, Suspense, useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ActorRefFrom } from 'xstate';
+import type { ClientApi } from './api/client';
+import { AvatarStage } from './avatar/AvatarStage';
+import { Captions } from './avatar/Captions';
+import type { Speaker } from './avatar/speech';
+import { ErrorPage } from './components/ErrorPage';
+import { ExitButton } from './components/ExitButton';
+import { Busy } from './components/Notice';
+import { ControlPanel } from './controls/ControlPanel';
+import { planControls } from './controls/rules';
+import { isSupportedLang } from './i18n/pickLanguage';
+import type { pageMachine } from './machine/pageMachine';
+import { useActorState } from './machine/useActorState';
+import { usePrefs } from './prefs/store';
+import { askBefore } from './screens/devices';
+import { prefetchScreen, screenFor } from './screens/registry';
+import { canRecognizeSpeech } from './screens/speechInput';
+import { TestBanner } from './testmode/TestBanner';
+
+const PermissionsScreen = lazy(() => import('./screens/PermissionsScreen'));
+const EndScreen = lazy(() => import('./screens/EndScreen'));
+const TestPanel = lazy(() => import('./testmode/TestPanel'));
+
+/** The hosted verification page: the page machine's state, drawn. */
+export function App({
+  actor,
+  api,
+  speaker,
+}: {
+  actor: ActorRefFrom<typeof pageMachine>;
+  api: ClientApi;
+  speaker: Speaker;
+}) {
+  const { t } = useTranslation();
+  const snapshot = useActorState(actor);
+  const ctx = snapshot.context;
+  const session = ctx.session;
+  const send = actor.send;
+  const plan = planControls(session?.settings.customization?.controls);
+  const captionsPref = usePrefs((s) => s.captionsOpen);
+  const voiceOn = usePrefs((s) => s.voiceOn);
+  const captionsOpen = plan.showPanel && (captionsPref ?? plan.captionsOpenAtStart);
+  const node = snapshot.matches('step') || snapshot.matches('leaving') ? ctx.node : null;
+
+  useEffect(() => {
+    speaker.configure({
+      enabled: voiceOn || !plan.showPanel,
+      gender: session?.settings.avatar?.gender,
+    });
+  }, [speaker, voiceOn, plan.showPanel, session]);
+
+  // Fetch the screens that may come next while the user is busy with this one.
+  useEffect(() => {
+    if (!node || !session) return;
+    const raw = (node as { outcomes?: unknown }).outcomes;
+    const targets = Array.isArray(raw)
+      ? raw.map((o: { targetNodeId?: string }) => o.targetNodeId)
+      : Object.values((raw ?? {}) as Record<string, string>);
+    for (const id of targets) {
+      const next = session.flow.find((n) => n.id === id);
+      if (next) prefetchScreen(next.type);
+    }
+  }, [node, session]);
+
+  const implicitAsk = useMemo(
+    () => (node ? askBefore(node, ctx.asked, { speechRecognition: canRecognizeSpeech() }) : null),
+    [node, ctx.asked],
+  );
+
+  let body;
+  if (snapshot.matches('failed') && ctx.error) {
+    body = (
+      <ErrorPage
+        kind={ctx.error}
+        onRetry={ctx.error === 'unexpected' ? () => send({ type: 'RETRY' }) : undefined}
+      />
+    );
+  } else if (snapshot.matches('offline')) {
+    body = <ErrorPage kind="network" onRetry={() => send({ type: 'RETRY' })} />;
+  } else if (snapshot.matches('ended') && session && ctx.position) {
+    body = (
+      <EndScreen
+        session={session}
+        status={ctx.position.status === 'complete' ? 'complete' : 'incomplete'}
+      />
+    );
+  } else if (node && session) {
+    const props = {
+      node,
+      session,
+      lang: ctx.lang,
+      api,
+      send,
+      enteredEmail: ctx.enteredEmail,
+    };
+    // Screens are lazy components made once per node type (screens/registry.ts).
+    body = implicitAsk ? (
+      <PermissionsScreen key={`ask-${node.id}`} {...props} implicitAsk={implicitAsk} />
+    ) : (
+      createElement(screenFor(node.type), { key: node.id, ...props })
+    );
+  } else {
+    body = (
+      <section className="card" aria-busy="true">
+        <Busy label={t('app.loading')} />
+      </section>
+    );
+  }
+
+  const inFlow = snapshot.matches('step') || snapshot.matches('leaving');
+  const langs = session ? session.settings.langs.filter(isSupportedLang) : [];
+
   return (
-    <main>
-      <h1>Identity verification</h1>
-      <p role="status">Preparing your verification…</p>
-    </main>
+    <div className={`page${session?.testMode ? ' page-test' : ''}`}>
+      <a className="skip-link" href="#step">
+        {t('app.skipToContent')}
+      </a>
+      {session?.testMode && <TestBanner />}
+      <header className="topbar">
+        <span className="brand">{t('app.title')}</span>
+        <div className="topbar-actions">
+          {session && plan.showPanel && (
+            <ControlPanel
+              captionsOpen={captionsOpen}
+              voiceSupported={speaker.supported}
+              langs={langs}
+              lang={ctx.lang}
+              onLang={(lang) => send({ type: 'SET_LANG', lang })}
+            />
+          )}
+          {inFlow && (
+            <ExitButton
+              onExit={() => send({ type: 'EXIT' })}
+              disabled={snapshot.matches('leaving')}
+            />
+          )}
+        </div>
+      </header>
+      <div className={`layout${session ? ' layout-session' : ''}`}>
+        {session && (
+          <div className="side">
+            <AvatarStage
+              avatar={session.settings.avatar}
+              transcript={ctx.transcript}
+              speaker={speaker}
+            />
+            {captionsOpen && (
+              <Captions transcript={ctx.transcript} guideName={session.settings.avatar?.name} />
+            )}
+          </div>
+        )}
+        <main
+          id="step"
+          tabIndex={-1}
+          className="step"
+          aria-label={t('app.stepRegion')}
+          data-state={String(snapshot.value)}
+          data-node-id={node?.id}
+          data-flow-agrees={String(ctx.flowAgrees)}
+        >
+          <Suspense
+            fallback={
+              <section className="card" aria-busy="true">
+                <Busy />
+              </section>
+            }
+          >
+            {body}
+          </Suspense>
+          {ctx.exitError && (
+            <p className="notice notice-error" role="alert">
+              {ctx.exitError === 'network' ? t('app.networkError') : t('app.unexpectedError')}
+            </p>
+          )}
+        </main>
+        {session?.testMode && node && snapshot.matches('step') && (
+          <Suspense fallback={null}>
+            <TestPanel key={node.id} node={node} api={api} send={send} />
+          </Suspense>
+        )}
+      </div>
+    </div>
   );
 }

@@ -1,0 +1,12 @@
+// The public API's schemas and pure rules, shared by the server (validation, OpenAPI) and anyone
+// who wants the types.
+export * from './canonical';
+export * from './catalog';
+export * from './client';
+export * from './clientSecret';
+export * from './errors';
+export * from './limits';
+export * from './list';
+export * from './session';
+export * from './settings';
+export * from './versions';

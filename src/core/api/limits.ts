@@ -1,0 +1,70 @@
+/**
+ * The size limits of the public API (decisions.md, "Limits"). One table, read by the request
+ * checks, the docs and the OpenAPI document, so a limit is changed in one place.
+ */
+export const API_LIMITS = {
+  /** Keys allowed in `metadata` and in `providedData`. */
+  maxMapKeys: 50,
+  maxMapKeyLength: 40,
+  maxMapValueLength: 500,
+  /** `providedData.referenceImage` may hold a data URL of a photo. */
+  maxReferenceImageLength: 5 * 1024 * 1024,
+  maxPromptLength: 2000,
+  maxPhraseLength: 2000,
+  maxClientReferenceIdLength: 200,
+  maxFlowIdLength: 100,
+  maxEmbedOrigins: 20,
+  maxUrlLength: 2048,
+  maxBodyBytes: 8 * 1024 * 1024,
+  maxSearchLength: 200,
+  pageSizeDefault: 25,
+  pageSizeMax: 100,
+} as const;
+
+/** Keys of `providedData` that carry images and so get the larger value limit. */
+export const IMAGE_DATA_KEYS: ReadonlySet<string> = new Set(['referenceImage']);
+
+export interface LimitProblem {
+  path: string;
+  message: string;
+}
+
+/**
+ * Checks a string map (`metadata`, `providedData`) against the key and value limits and returns
+ * every breach at once; the caller has already checked that it is an object of strings.
+ *
+ * @example
+ * checkMapLimits('metadata', { plan: 'gold' }); // []
+ * checkMapLimits('metadata', { ['k'.repeat(41)]: 'v' })[0]?.message; // '… at most 40 characters'
+ */
+export function checkMapLimits(
+  name: string,
+  map: Record<string, string>,
+  largeKeys: ReadonlySet<string> = new Set(),
+): LimitProblem[] {
+  const problems: LimitProblem[] = [];
+  const keys = Object.keys(map);
+  if (keys.length > API_LIMITS.maxMapKeys) {
+    problems.push({
+      path: name,
+      message: `${name} has ${keys.length} keys; at most ${API_LIMITS.maxMapKeys} are allowed`,
+    });
+  }
+  for (const key of keys) {
+    if (key.length === 0 || key.length > API_LIMITS.maxMapKeyLength) {
+      problems.push({
+        path: `${name}.${key}`,
+        message: `${name} keys must be 1 to ${API_LIMITS.maxMapKeyLength} characters long`,
+      });
+    }
+    const max = largeKeys.has(key) ? API_LIMITS.maxReferenceImageLength : API_LIMITS.maxMapValueLength;
+    const value = map[key] ?? '';
+    if (value.length > max) {
+      problems.push({
+        path: `${name}.${key}`,
+        message: `${name}.${key} is ${value.length} characters long; at most ${max} are allowed`,
+      });
+    }
+  }
+  return problems;
+}

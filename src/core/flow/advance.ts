@@ -1,0 +1,74 @@
+import { initialTransition, transition } from 'xstate';
+import type { CompiledFlow, FlowSnapshot } from './compile';
+import { compiled, targetOf } from './compile';
+import type { FlowEvent } from './machine-setup';
+import type { Flow } from './nodes';
+import { outcomesOf } from './outcomes';
+import type { AdvanceResult, FlowPosition } from './position';
+
+function positionOf(flow: CompiledFlow, snapshot: FlowSnapshot): FlowPosition {
+  const path = snapshot.context.path;
+  if (snapshot.status === 'done') {
+    const status = snapshot.hasTag('complete') ? 'complete' : 'incomplete';
+    return { nodeId: null, nodeType: null, status, path };
+  }
+  const nodeId = snapshot.value as string;
+  return { nodeId, nodeType: flow.nodes.get(nodeId)?.type ?? null, status: 'active', path };
+}
+
+/**
+ * Where a new session stands: past the start node, on the first real node (or already finished
+ * when the start leads straight to an end).
+ * @example startFlow(flow) // { nodeId: 'permissions', nodeType: 'permissions', status: 'active', path: [] }
+ */
+export function startFlow(flow: Flow): FlowPosition {
+  const entry = compiled(flow);
+  const [snapshot] = initialTransition(entry.machine);
+  return positionOf(entry, snapshot);
+}
+
+/**
+ * Moves a position by one node's outcome, checked by the compiled machine's pure transition
+ * function: only the current node, only an outcome that node has, nothing after the end.
+ * @example advanceFlow(flow, position, { nodeId: 'permissions', outcome: 'permissionsGranted' })
+ * // { ok: true, position: { nodeId: 'liveness', … } }
+ */
+export function advanceFlow(
+  flow: Flow,
+  position: FlowPosition,
+  step: { nodeId: string; outcome: string },
+): AdvanceResult {
+  if (position.status !== 'active' || position.nodeId === null)
+    return {
+      ok: false,
+      reason: 'finished',
+      message: `the flow has already ended (${position.status}); nothing can follow`,
+    };
+  if (step.nodeId !== position.nodeId)
+    return {
+      ok: false,
+      reason: 'not_current_node',
+      message: `node '${step.nodeId}' is not the current node; the current node is '${position.nodeId}'`,
+    };
+  const entry = compiled(flow);
+  const node = entry.nodes.get(position.nodeId);
+  if (!node || node.type === 'start' || node.type === 'end')
+    return {
+      ok: false,
+      reason: 'not_current_node',
+      message: `the position names '${position.nodeId}', which is not a node that selects outcomes in this flow`,
+    };
+  const snapshot = entry.machine.resolveState({
+    value: targetOf(position.nodeId),
+    context: { path: position.path },
+  });
+  const event: FlowEvent = { type: 'outcome', outcome: step.outcome };
+  if (!snapshot.can(event))
+    return {
+      ok: false,
+      reason: 'unknown_outcome',
+      message: `'${step.outcome}' is not an outcome of the ${node.type} node '${node.id}'; its outcomes are ${outcomesOf(node).join(', ')}`,
+    };
+  const [next] = transition(entry.machine, snapshot, event);
+  return { ok: true, position: positionOf(entry, next) };
+}

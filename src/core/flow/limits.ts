@@ -1,0 +1,24 @@
+/**
+ * Size limits and option bounds of a flow. `maxNodes` and `maxPromptLength` come from the
+ * interface decisions; the others are this service's own choices, documented in docs/flows.md.
+ */
+export const FLOW_LIMITS = {
+  maxNodes: 200,
+  maxPromptLength: 2000,
+  /** Node ids and conditional outcome ids. */
+  maxIdLength: 100,
+  /** Items in a conversation or data_validation `outcomes` array. */
+  maxConditionalOutcomes: 20,
+  /** A `providedData` key may be at most 40 characters (the session limit). */
+  maxDataKeyLength: 40,
+  /** `validateFlow` lists at most this many problems, then one that counts the rest. */
+  maxProblems: 100,
+  otpLength: { min: 4, max: 8, default: 6 },
+  expirySeconds: { min: 60, max: 3600, default: 300 },
+  maxAttempts: { min: 1, max: 10, default: 3 },
+  resendAfterSeconds: { min: 0, max: 600, default: 30 },
+  challenges: { min: 1, max: 5, default: 3 },
+  livenessTimeoutSeconds: { min: 10, max: 600, default: 60 },
+  scanTimeoutSeconds: { min: 10, max: 600, default: 120 },
+  age: { min: 0, max: 150 },
+} as const;

@@ -1,0 +1,52 @@
+import { Type } from '@sinclair/typebox';
+import { FLOW_LIMITS } from '../limits';
+import type { NodeIssue } from './common';
+import { BoundedInteger } from './common';
+
+/** The options two_factor_email and two_factor_sms share. */
+export const otpOptions = {
+  otpLength: Type.Optional(BoundedInteger(FLOW_LIMITS.otpLength, 'Digits in the code.')),
+  expirySeconds: Type.Optional(
+    BoundedInteger(FLOW_LIMITS.expirySeconds, 'Seconds a code stays valid.'),
+  ),
+  maxAttempts: Type.Optional(
+    BoundedInteger(FLOW_LIMITS.maxAttempts, 'Wrong codes allowed before failed_unverified.'),
+  ),
+  resendAfterSeconds: Type.Optional(
+    BoundedInteger(FLOW_LIMITS.resendAfterSeconds, 'Seconds before a new code may be sent.'),
+  ),
+};
+
+export const OTP_DEFAULTS = {
+  otpLength: FLOW_LIMITS.otpLength.default,
+  expirySeconds: FLOW_LIMITS.expirySeconds.default,
+  maxAttempts: FLOW_LIMITS.maxAttempts.default,
+  resendAfterSeconds: FLOW_LIMITS.resendAfterSeconds.default,
+} as const;
+
+export interface ResolvedOtpOptions {
+  otpLength: number;
+  expirySeconds: number;
+  maxAttempts: number;
+  resendAfterSeconds: number;
+}
+
+export const CODE_PLACEHOLDER = '{{code}}';
+
+/** A message template with the `{{code}}` placeholder. */
+export const templateSchema = (description: string) =>
+  Type.String({ minLength: 1, maxLength: FLOW_LIMITS.maxPromptLength, description });
+
+/**
+ * A template that lacks `{{code}}` would send a message without the code.
+ * @example checkTemplate('smsTemplate', 'Your code') // one issue
+ */
+export function checkTemplate(field: string, template: unknown): NodeIssue[] {
+  if (typeof template !== 'string' || template.includes(CODE_PLACEHOLDER)) return [];
+  return [
+    {
+      field: `.${field}`,
+      message: `${field} must contain ${CODE_PLACEHOLDER} where the code goes`,
+    },
+  ];
+}

@@ -1,0 +1,108 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { API_LIMITS } from '../core/api';
+import { geoLookup } from './client/geo';
+import { systemClock } from './clock';
+import { cachedCatalog, type AppContext } from './context';
+import { LocalConditionEvaluator, LocalPromptRenderer } from './conversation/local';
+import { DEFAULT_RATE_LIMITS, type AppDeps, type RateLimitConfig } from './deps';
+import { apiKeyAuth } from './http/auth';
+import { errorHandler, notFoundHandler } from './http/errors';
+import { SlidingWindowLimiter } from './http/rateLimit';
+import { readVersion, stampVersion } from './http/version';
+import { buildOpenApi } from './openapi';
+import type { Mailer, SmsSender } from './otp/types';
+import { catalogRoutes } from './routes/catalog';
+import { clientRoutes } from './routes/client';
+import { pageRoutes } from './routes/page';
+import { sessionRoutes } from './routes/sessions';
+import { createSweeper, type Sweeper } from './sweeper';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Ends timed-out sessions; runs on its own every `sweepIntervalMs`. */
+    sweeper: Sweeper;
+    ctx: AppContext;
+  }
+}
+
+const refuseDelivery = (what: string) => ({
+  async send() {
+    throw new Error(`no ${what} configured`);
+  },
+});
+
+/**
+ * Builds the whole HTTP service (public API under `/` and `/v1`, the client API under
+ * `/client`, the page and `/openapi.json`) around the given dependencies. It reads no
+ * environment and does not listen: tests call `app.inject` or `app.listen` themselves.
+ *
+ * @example
+ * const app = await createApp({ store: openSqliteStore({ path }), publicUrl: 'http://127.0.0.1:3000' });
+ * await app.listen({ port: 3000, host: '127.0.0.1' });
+ */
+export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
+  const clock = deps.clock ?? systemClock;
+  const limits: RateLimitConfig = { ...DEFAULT_RATE_LIMITS, ...(deps.rateLimits || {}) };
+  const limiter =
+    deps.rateLimits === false ? null : new SlidingWindowLimiter(limits.windowMs, () => clock.now());
+  const publicUrl = deps.publicUrl.replace(/\/+$/, '');
+  const ctx: AppContext = {
+    store: deps.store,
+    clock,
+    publicUrl,
+    catalog: cachedCatalog(deps.store, clock),
+    geo: deps.geo ?? geoLookup(),
+    evaluator: deps.evaluator ?? new LocalConditionEvaluator(),
+    renderer: deps.renderer ?? new LocalPromptRenderer(),
+    mailer: deps.mailer ?? (refuseDelivery('mailer') as Mailer),
+    sms: deps.sms ?? (refuseDelivery('SMS sender') as SmsSender),
+    limiter,
+    limits,
+  };
+
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    bodyLimit: API_LIMITS.maxBodyBytes,
+    trustProxy: deps.trustProxy ?? false,
+    return503OnClosing: true,
+    // The page and API share the origin; bodies are JSON only.
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+  });
+  app.decorate('ctx', ctx);
+  // Only JSON is accepted; any other type is refused as a validation_error.
+  app.removeContentTypeParser(['text/plain']);
+  app.setErrorHandler(errorHandler);
+  app.setNotFoundHandler(notFoundHandler);
+  app.addHook('onRequest', readVersion);
+  app.addHook('onSend', stampVersion);
+
+  const publicApi = async (scope: FastifyInstance) => {
+    scope.addHook('onRequest', apiKeyAuth(ctx.store, limiter, limits));
+    sessionRoutes(scope, ctx);
+    catalogRoutes(scope, ctx);
+  };
+  await app.register(publicApi);
+  await app.register(publicApi, { prefix: '/v1' });
+  await app.register(async (scope) => clientRoutes(scope, ctx), { prefix: '/client' });
+
+  let openapi: string | null = null;
+  const serveOpenApi = async (_req: unknown, reply: import('fastify').FastifyReply) => {
+    openapi ??= JSON.stringify(buildOpenApi(ctx.publicUrl));
+    return reply.type('application/json; charset=utf-8').send(openapi);
+  };
+  app.get('/openapi.json', serveOpenApi);
+  app.get('/v1/openapi.json', serveOpenApi);
+
+  for (const add of deps.extraRoutes ?? []) await app.register(async (scope) => add(scope));
+
+  await pageRoutes(app, ctx, { webDir: deps.webDir ?? null, publicDir: deps.publicDir ?? null });
+
+  const sweeper = createSweeper(ctx.store, clock);
+  app.decorate('sweeper', sweeper);
+  if (deps.sweepIntervalMs && deps.sweepIntervalMs > 0) sweeper.start(deps.sweepIntervalMs);
+  app.addHook('onClose', async () => sweeper.stop());
+
+  await app.ready();
+  return app;
+}

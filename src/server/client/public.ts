@@ -1,0 +1,79 @@
+import type { PublicSessionShape } from '../../core/api';
+import type { FlowPosition } from '../../core/flow';
+import { maskDestination } from '../otp/codes';
+import { absoluteUrl } from '../sessions/present';
+import type { AvatarRecord, SessionRecord } from '../store/types';
+
+/**
+ * The email the session knows: the last one entered in an enter_email node, else
+ * `providedData.email`.
+ *
+ * @example
+ * knownEmail(session); // 'jane@example.com' or null
+ */
+export function knownEmail(s: SessionRecord): string | null {
+  for (let i = s.report.nodeReports.length - 1; i >= 0; i--) {
+    const r = s.report.nodeReports[i];
+    const email = r?.outcome === 'emailEntered' ? r.report?.['email'] : undefined;
+    if (typeof email === 'string' && email) return email;
+  }
+  return s.settings.providedData['email'] || null;
+}
+
+/**
+ * @example
+ * knownPhone(session); // '+33612345678' or null
+ */
+export function knownPhone(s: SessionRecord): string | null {
+  return s.settings.providedData['phone'] || null;
+}
+
+/**
+ * What the hosted page may see of a session: the flow and what the page shows, never metadata,
+ * the client reference or providedData values (contacts only masked).
+ *
+ * @example
+ * publicSession(session, avatar, 'http://localhost:3000').settings.avatar?.imageUrl;
+ */
+export function publicSession(
+  s: SessionRecord,
+  avatar: AvatarRecord | null,
+  publicUrl: string,
+): PublicSessionShape {
+  const st = s.settings;
+  const email = knownEmail(s);
+  const phone = knownPhone(s);
+  return {
+    id: s.id,
+    status: s.status,
+    testMode: s.mode === 'test',
+    flow: st.flow,
+    settings: {
+      avatar: avatar
+        ? {
+            id: avatar.id,
+            name: avatar.name,
+            gender: avatar.gender,
+            imageUrl: absoluteUrl(publicUrl, avatar.imageUrl),
+          }
+        : null,
+      langs: st.langs,
+      defaultLang: st.defaultLang,
+      lang: s.report.lang ?? null,
+      ...(st.initialPhrase !== undefined ? { initialPhrase: st.initialPhrase } : {}),
+      ...(st.finalPhrase !== undefined ? { finalPhrase: st.finalPhrase } : {}),
+      ...(st.customization !== undefined ? { customization: st.customization } : {}),
+      ...(st.redirectUrl !== undefined ? { redirectUrl: st.redirectUrl } : {}),
+      embedOrigins: st.embedOrigins,
+    },
+    contact: {
+      email: email ? maskDestination(email) : null,
+      phone: phone ? maskDestination(phone) : null,
+    },
+  };
+}
+
+/** The position as the page reads it. */
+export function publicPosition(s: SessionRecord): FlowPosition {
+  return s.position;
+}

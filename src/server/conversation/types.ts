@@ -1,0 +1,44 @@
+/** What a condition is judged against. */
+export interface ConditionInput {
+  /** The conditions of the node's outcomes, in order. */
+  conditions: string[];
+  /** What the user said (typed or recognised speech). */
+  reply: string;
+  /** The session's language (ISO 639-1). */
+  lang: string;
+  /** The node's prompt, for adapters that judge in context. */
+  prompt?: string;
+}
+
+/**
+ * Picks a conversation node's outcome: conditions are judged in order, the first match wins
+ * (spec: "evaluated in order by an AI"). `null` when none matches.
+ */
+export interface ConditionEvaluator {
+  choose(input: ConditionInput): Promise<number | null>;
+}
+
+export interface PromptInput {
+  prompt: string;
+  lang: string;
+}
+
+/**
+ * Turns a node prompt into what the avatar says: `Say:` prompts word for word, descriptive ones
+ * phrased in the session language.
+ */
+export interface PromptRenderer {
+  render(input: PromptInput): Promise<string>;
+}
+
+/**
+ * The exact words of a `Say:` prompt, or null for a descriptive prompt.
+ *
+ * @example
+ * sayText('Say: Hello there'); // 'Hello there'
+ * sayText('Greet the user'); // null
+ */
+export function sayText(prompt: string): string | null {
+  const m = /^\s*say:\s*/i.exec(prompt);
+  return m ? prompt.slice(m[0].length).trim() : null;
+}

@@ -1,0 +1,50 @@
+import type { FastifyInstance } from 'fastify';
+import type { Clock } from './clock';
+import type { ConditionEvaluator, PromptRenderer } from './conversation/types';
+import type { GeoLookup } from './client/geo';
+import type { Mailer, SmsSender } from './otp/types';
+import type { SessionStore } from './store/types';
+
+export interface RateLimitConfig {
+  /** Requests per window for an `sk_test_` key (spec: 100). */
+  test: number;
+  /** Requests per window for an `sk_live_` key (spec: 1000). */
+  live: number;
+  /** Requests refused for a bad key that one IP may make per window before it gets 429s. */
+  badKeyPerIp: number;
+  windowMs: number;
+}
+
+export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
+  test: 100,
+  live: 1000,
+  badKeyPerIp: 30,
+  windowMs: 60_000,
+};
+
+/** Everything `createApp` needs; only the entry point reads the environment to fill it. */
+export interface AppDeps {
+  store: SessionStore;
+  /** Origin (and optional path) the service is reached at, e.g. `http://localhost:3000`. */
+  publicUrl: string;
+  clock?: Clock;
+  /** Partial overrides of the rate limits; `false` switches them off (benchmarks). */
+  rateLimits?: Partial<RateLimitConfig> | false;
+  /** The built hosted page (`dist/web`); without it `/verify` is a 404. */
+  webDir?: string | null;
+  /** `public/` of the repository, for the avatar images. */
+  publicDir?: string | null;
+  /** Fastify's logger option. */
+  logger?: boolean | Record<string, unknown>;
+  /** Trust `X-Forwarded-For` (behind a proxy). */
+  trustProxy?: boolean;
+  geo?: GeoLookup;
+  evaluator?: ConditionEvaluator;
+  renderer?: PromptRenderer;
+  mailer?: Mailer;
+  sms?: SmsSender;
+  /** How often the sweeper ends timed-out sessions; 0 leaves it to `app.sweeper.runOnce()`. */
+  sweepIntervalMs?: number;
+  /** More routes (features such as webhooks), registered at the root before the app is ready. */
+  extraRoutes?: ((app: FastifyInstance) => void | Promise<void>)[];
+}

@@ -1,0 +1,109 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { sha256Hex } from '../ids';
+import type { ApiKeyRecord, Scope, SessionStore } from '../store/types';
+import type { RateLimitConfig } from '../deps';
+import { ApiError } from './errors';
+import type { RateState, SlidingWindowLimiter } from './rateLimit';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by the API-key hook on every `/sessions`, `/avatars`, `/langs` request. */
+    auth?: { scope: Scope; key: ApiKeyRecord };
+  }
+}
+
+const KEY_PATTERN = /^sk_(test|live)_[A-Za-z0-9_-]{16,100}$/;
+
+/**
+ * Reads `Authorization: Bearer <token>`; null when absent or not a bearer header.
+ *
+ * @example
+ * bearer('Bearer sk_test_abc'); // 'sk_test_abc'
+ */
+export function bearer(header: string | undefined): string | null {
+  if (!header) return null;
+  const m = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return m ? (m[1] as string) : null;
+}
+
+function rateHeaders(reply: FastifyReply, s: RateState): void {
+  reply.header('RateLimit-Limit', String(s.limit));
+  reply.header('RateLimit-Remaining', String(s.remaining));
+  reply.header('RateLimit-Reset', String(s.resetSeconds));
+}
+
+function limited(s: RateState, message: string): ApiError {
+  return new ApiError('rate_limit_error', message, {
+    headers: {
+      'RateLimit-Limit': String(s.limit),
+      'RateLimit-Remaining': '0',
+      'RateLimit-Reset': String(s.resetSeconds),
+      'Retry-After': String(Math.max(1, s.resetSeconds)),
+    },
+  });
+}
+
+/**
+ * The `onRequest` hook of the public API: a valid, unrevoked key (its mode and account become the
+ * request's scope), then the key's rate limit. Refusals for a bad key count only against the
+ * caller's IP, which gets 429s once it floods.
+ *
+ * @example
+ * api.addHook('onRequest', apiKeyAuth(store, limiter, limits));
+ */
+export function apiKeyAuth(
+  store: SessionStore,
+  limiter: SlidingWindowLimiter | null,
+  limits: RateLimitConfig,
+) {
+  return async function onRequest(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    const ipKey = `ip:${request.ip}`;
+    if (limiter) {
+      const ip = limiter.peek(ipKey, limits.badKeyPerIp);
+      if (!ip.allowed) {
+        throw limited(ip, 'Too many requests with an invalid API key from this address; retry later');
+      }
+    }
+    const fail = (err: ApiError): never => {
+      limiter?.hit(ipKey, limits.badKeyPerIp);
+      throw err;
+    };
+    const token = bearer(request.headers.authorization);
+    if (!token) {
+      fail(
+        new ApiError(
+          'authentication_error',
+          'Invalid API key provided: send it as Authorization: Bearer sk_…',
+          { code: 'api_key_missing' },
+        ),
+      );
+    }
+    const key = KEY_PATTERN.test(token as string)
+      ? await store.findApiKeyByHash(sha256Hex(token as string))
+      : null;
+    if (!key || key.revokedAt !== null) {
+      return fail(
+        new ApiError('authentication_error', 'Invalid API key provided', { code: 'api_key_invalid' }),
+      );
+    }
+    request.auth = { scope: { accountId: key.accountId, mode: key.mode }, key };
+    if (limiter) {
+      const s = limiter.hit(`key:${key.id}`, key.mode === 'live' ? limits.live : limits.test);
+      if (!s.allowed) {
+        throw limited(s, `Rate limit exceeded: ${s.limit} requests per minute; retry after ${Math.max(1, s.resetSeconds)} seconds`);
+      }
+      rateHeaders(reply, s);
+    }
+  };
+}
+
+/**
+ * The scope of an authenticated request (the hook ran before).
+ *
+ * @example
+ * const scope = scopeOf(request);
+ */
+export function scopeOf(request: FastifyRequest): Scope {
+  if (!request.auth) throw new Error('route is not behind apiKeyAuth');
+  return request.auth.scope;
+}

@@ -1,0 +1,186 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import { createApp } from './app';
+import { geoLookup } from './client/geo';
+import { systemClock } from './clock';
+import { conversationFromEnv } from './conversation/openai';
+import { DEMO_FLOW } from './demo';
+import { loadFeatures, registeredExtensions, type ExtensionContext } from './extensions';
+import { createApiKey } from './keys';
+import { fileMailer, smtpMailer } from './otp/mailer';
+import { httpSmsSender, logSmsSender } from './otp/sms';
+import { openSqliteStore } from './store/sqlite';
+
+/** The repository root (this file is `src/server/main.ts`). */
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  publicUrl: string;
+  dbPath: string;
+  webDir: string;
+  publicDir: string;
+}
+
+/**
+ * Reads the environment: `PORT` (3000), `HOST` (127.0.0.1), `DATA_DIR` (./data),
+ * `PUBLIC_URL` (from host and port).
+ *
+ * @example
+ * configFromEnv({ PORT: '8080' }).publicUrl; // 'http://localhost:8080'
+ */
+export function configFromEnv(env: Record<string, string | undefined>, cwd = process.cwd()): ServerConfig {
+  const port = Number(env['PORT'] ?? 3000);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT is not a port: ${env['PORT']}`);
+  const host = env['HOST'] || '127.0.0.1';
+  const dataDir = resolve(cwd, env['DATA_DIR'] || 'data');
+  const shownHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  return {
+    port,
+    host,
+    dataDir,
+    publicUrl: (env['PUBLIC_URL'] || `http://${shownHost}:${port}`).replace(/\/+$/, ''),
+    dbPath: join(dataDir, 'idv.sqlite'),
+    webDir: join(ROOT, 'dist', 'web'),
+    publicDir: join(ROOT, 'public'),
+  };
+}
+
+/**
+ * Builds the hosted page with Vite when `dist/web` is missing.
+ *
+ * @example
+ * await ensureWebBuilt('/repo/dist/web', console.error);
+ */
+export async function ensureWebBuilt(webDir: string, log: (line: string) => void): Promise<void> {
+  if (existsSync(join(webDir, 'index.html'))) return;
+  log('Building the hosted page (dist/web is missing)…');
+  const require = createRequire(import.meta.url);
+  const viteBin = join(dirname(require.resolve('vite/package.json')), 'bin', 'vite.js');
+  await new Promise<void>((ok, fail) => {
+    const child = spawn(process.execPath, [viteBin, 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
+    child.on('error', fail);
+    child.on('exit', (code) => (code === 0 ? ok() : fail(new Error(`vite build exited with ${code}`))));
+  });
+}
+
+const intEnv = (env: Record<string, string | undefined>, name: string): number | undefined => {
+  const v = env[name];
+  if (v === undefined || v === '') return undefined;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number`);
+  return n;
+};
+
+export interface RunningServer {
+  app: FastifyInstance;
+  url: string;
+  close(): Promise<void>;
+}
+
+/**
+ * `idv serve`: opens the data folder, builds the page if needed, serves everything on one
+ * origin, and on a first start makes a default account, a test key and a demo session.
+ *
+ * @example
+ * const server = await startServer({ env: process.env, log: console.error });
+ */
+export async function startServer(opts: {
+  env: Record<string, string | undefined>;
+  log: (line: string) => void;
+  build?: boolean;
+}): Promise<RunningServer> {
+  const { env, log } = opts;
+  const cfg = configFromEnv(env);
+  await loadFeatures();
+  const store = openSqliteStore({
+    path: cfg.dbPath,
+    synchronous: env['SQLITE_SYNCHRONOUS'] === 'FULL' ? 'FULL' : 'NORMAL',
+  });
+  const firstStart = (await store.countAccounts()) === 0;
+  if (opts.build !== false) await ensureWebBuilt(cfg.webDir, log);
+
+  const extCtx: ExtensionContext = {
+    store,
+    clock: systemClock,
+    dataDir: cfg.dataDir,
+    publicUrl: cfg.publicUrl,
+    env,
+    log,
+  };
+  const smtpUrl = env['SMTP_URL'];
+  const smsUrl = env['SMS_HTTP_URL'];
+  const testLimit = intEnv(env, 'RATE_LIMIT_TEST');
+  const liveLimit = intEnv(env, 'RATE_LIMIT_LIVE');
+  const app = await createApp({
+    store,
+    publicUrl: cfg.publicUrl,
+    webDir: cfg.webDir,
+    publicDir: cfg.publicDir,
+    logger: { level: env['LOG_LEVEL'] ?? 'warn' },
+    trustProxy: env['TRUST_PROXY'] === 'true',
+    geo: geoLookup(),
+    ...conversationFromEnv(env),
+    mailer: smtpUrl
+      ? smtpMailer(smtpUrl, env['MAIL_FROM'] ?? 'Identity verification <no-reply@localhost>')
+      : fileMailer(join(cfg.dataDir, 'mail'), log),
+    sms: smsUrl
+      ? httpSmsSender({ url: smsUrl, ...(env['SMS_HTTP_TOKEN'] ? { token: env['SMS_HTTP_TOKEN'] } : {}) })
+      : logSmsSender(join(cfg.dataDir, 'sms.log'), log),
+    rateLimits: {
+      ...(testLimit !== undefined ? { test: testLimit } : {}),
+      ...(liveLimit !== undefined ? { live: liveLimit } : {}),
+    },
+    sweepIntervalMs: 60_000,
+    extraRoutes: registeredExtensions()
+      .filter((e) => e.routes)
+      .map((e) => (scope) => e.routes?.(scope, extCtx)),
+  });
+
+  const stops: (() => Promise<void>)[] = [];
+  for (const ext of registeredExtensions()) {
+    if (ext.start) stops.push(await ext.start(extCtx));
+  }
+
+  await app.listen({ port: cfg.port, host: cfg.host });
+  const address = app.server.address();
+  const boundPort = typeof address === 'object' && address ? address.port : cfg.port;
+  // With PORT=0 the port is known only now; links must name the real one.
+  const url = env['PUBLIC_URL'] ? cfg.publicUrl : cfg.publicUrl.replace(/:\d+$/, `:${boundPort}`);
+  app.ctx.publicUrl = url;
+
+  if (firstStart) {
+    const { key } = await createApiKey(store, { accountName: 'default', mode: 'test', now: Date.now() });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/sessions',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      payload: { flow: DEMO_FLOW, clientReferenceId: 'demo', metadata: { source: 'first start' } },
+    });
+    const demo = res.json() as { clientSecret?: { url: string } };
+    log('First start: created the account "default".');
+    log(`Test API key (shown once, keep it): ${key}`);
+    if (demo.clientSecret) log(`Demo session (test mode, code 000000): ${demo.clientSecret.url}`);
+    log(`Try: curl -H "Authorization: Bearer ${key}" ${url}/sessions`);
+  }
+  log(`Identity verification service on ${url} (data in ${cfg.dataDir})`);
+
+  let closed = false;
+  return {
+    app,
+    url,
+    async close() {
+      if (closed) return;
+      closed = true;
+      for (const stop of stops) await stop().catch(() => {});
+      await app.close();
+      await store.close();
+    },
+  };
+}

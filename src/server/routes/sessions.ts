@@ -1,0 +1,92 @@
+import type { FastifyInstance } from 'fastify';
+import { CLIENT_SECRET_TTL_MS } from '../../core/api';
+import type { AppContext } from '../context';
+import { scopeOf } from '../http/auth';
+import { ApiError, invalid, notFound } from '../http/errors';
+import { sendAs } from '../http/version';
+import { newSecret } from '../ids';
+import { buildSession } from '../sessions/create';
+import { encodeCursor, parseListQuery } from '../sessions/list';
+import { presentSecret, presentSession } from '../sessions/present';
+import type { ClientSecretRecord } from '../store/types';
+
+const sessionNotFound = () => notFound('Session not found');
+
+function freshSecret(sessionId: string, now: number): ClientSecretRecord {
+  return {
+    secret: newSecret('cs'),
+    sessionId,
+    createdAt: now,
+    expireAt: now + CLIENT_SECRET_TTL_MS,
+    usedAt: null,
+    revokedAt: null,
+  };
+}
+
+/**
+ * `POST /sessions`, `GET /sessions`, `GET /sessions/:id`, `GET /sessions/:id/refresh`.
+ *
+ * @example
+ * await api.register(async (scope) => sessionRoutes(scope, ctx));
+ */
+export function sessionRoutes(app: FastifyInstance, ctx: AppContext): void {
+  app.post('/sessions', async (request, reply) => {
+    const now = ctx.clock.now();
+    const [avatars, langs] = await Promise.all([ctx.catalog.avatarIds(), ctx.catalog.langIds()]);
+    const built = buildSession(request.body, {
+      scope: scopeOf(request),
+      version: request.apiVersion,
+      now,
+      avatarIds: avatars,
+      langIds: langs,
+    });
+    if (!built.ok) throw invalid(built.problems);
+    const secret = freshSecret(built.session.id, now);
+    await ctx.store.createSession(built.session, secret);
+    return sendAs(request, reply, 'sessions.create', {
+      session: presentSession(built.session),
+      clientSecret: presentSecret(secret, ctx.publicUrl),
+    });
+  });
+
+  app.get('/sessions', async (request, reply) => {
+    const parsed = parseListQuery(
+      request.query as Record<string, string | string[] | undefined>,
+      request.apiVersion,
+    );
+    if (!parsed.ok) throw invalid(parsed.problems);
+    const q = parsed.query;
+    const page = await ctx.store.listSessions(scopeOf(request), q);
+    return sendAs(request, reply, 'sessions.list', {
+      sessions: page.sessions.map(presentSession),
+      nextCursor: page.hasMore ? encodeCursor(q.sortBy, q.sortOrder, page.next) : '',
+      hasMore: page.hasMore,
+      ...(page.totalCount !== undefined ? { totalCount: page.totalCount } : {}),
+    });
+  });
+
+  app.get<{ Params: { id: string } }>('/sessions/:id', async (request, reply) => {
+    const session = await ctx.store.getSession(scopeOf(request), request.params.id);
+    if (!session) throw sessionNotFound();
+    const secret = await ctx.store.getLatestClientSecret(session.id);
+    if (!secret) throw new Error(`session ${session.id} has no client secret`);
+    return sendAs(request, reply, 'sessions.get', {
+      session: presentSession(session),
+      clientSecret: presentSecret(secret, ctx.publicUrl),
+    });
+  });
+
+  app.get<{ Params: { id: string } }>('/sessions/:id/refresh', async (request, reply) => {
+    const secret = freshSecret(request.params.id, ctx.clock.now());
+    const result = await ctx.store.refreshClientSecret(scopeOf(request), request.params.id, secret);
+    if (result === 'not_found') throw sessionNotFound();
+    if (result === 'finished') {
+      throw new ApiError(
+        'validation_error',
+        'The session has ended (complete or incomplete); its client secret cannot be refreshed',
+        { code: 'session_finished' },
+      );
+    }
+    return sendAs(request, reply, 'sessions.refresh', presentSecret(secret, ctx.publicUrl));
+  });
+}

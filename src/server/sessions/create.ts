@@ -1,0 +1,199 @@
+import { createHash } from 'node:crypto';
+import {
+  CreateSessionBodyCheckSchema,
+  DEFAULT_LANG,
+  IMAGE_DATA_KEYS,
+  canonicalJson,
+  checkMapLimits,
+  createProblemsFor,
+  type ApiVersion,
+  type CreateSessionBody,
+  type ErrorDetail,
+} from '../../core/api';
+import {
+  legacyProvidedData,
+  modulesToFlow,
+  startFlow,
+  validateFlow,
+  validateModules,
+  type Flow,
+  type LegacyModule,
+} from '../../core/flow';
+import { newId } from '../ids';
+import type { Scope, SessionRecord, StoredSettings } from '../store/types';
+import { compileCheck } from './problems';
+
+const checkBody = compileCheck(CreateSessionBodyCheckSchema);
+
+export interface CreateContext {
+  scope: Scope;
+  version: ApiVersion;
+  now: number;
+  /** Avatars that exist now. */
+  avatarIds: ReadonlySet<string>;
+  /** Languages offered now. */
+  langIds: readonly string[];
+}
+
+export type BuildResult =
+  | { ok: true; session: SessionRecord }
+  | { ok: false; problems: ErrorDetail[] };
+
+/**
+ * `flow_` + 16 hex characters of the SHA-256 of the flow's canonical JSON: sessions of the same
+ * flow share it whatever the key order.
+ *
+ * @example
+ * flowHashId([{ id: 's', type: 'start', outcome: 'e' }, { id: 'e', type: 'end' }]); // 'flow_…'
+ */
+export function flowHashId(flow: unknown): string {
+  return `flow_${createHash('sha256').update(canonicalJson(flow)).digest('hex').slice(0, 16)}`;
+}
+
+function checkUrl(path: string, value: string, originOnly: boolean): ErrorDetail[] {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return [{ path, message: `"${value}" is not a URL` }];
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    return [{ path, message: 'must be an http or https URL' }];
+  }
+  if (originOnly && url.origin !== value.replace(/\/$/, '')) {
+    return [{ path, message: `must be an origin such as https://shop.example (got "${value}")` }];
+  }
+  return [];
+}
+
+/**
+ * Checks a `POST /sessions` body under `ctx.version` and builds the new session; every problem
+ * is reported at once and nothing is stored unless there are none.
+ *
+ * @example
+ * const r = buildSession({ flow }, ctx);
+ * if (!r.ok) throw invalid(r.problems);
+ */
+export function buildSession(raw: unknown, ctx: CreateContext): BuildResult {
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
+    return { ok: false, problems: [{ path: '(body)', message: 'the body must be a JSON object' }] };
+  }
+  const problems: ErrorDetail[] = [...checkBody(raw)];
+  const bodyObj = raw as Record<string, unknown>;
+  problems.push(...createProblemsFor(ctx.version, bodyObj));
+  const body = raw as CreateSessionBody;
+  const has = (k: keyof CreateSessionBody) => bodyObj[k] !== undefined;
+
+  let flow: Flow | null = null;
+  let modules: LegacyModule[] | undefined;
+  if (has('flow') && has('modules')) {
+    problems.push({ path: 'modules', message: 'send either flow or modules, not both' });
+  } else if (!has('flow') && !has('modules')) {
+    problems.push({ path: 'flow', message: 'flow is required (or the legacy modules list)' });
+  } else if (has('flow')) {
+    const flowProblems = validateFlow(body.flow);
+    for (const p of flowProblems) {
+      problems.push({
+        path: p.path,
+        message: p.message,
+        ...(p.nodeId !== undefined ? { nodeId: p.nodeId } : {}),
+      });
+    }
+    if (flowProblems.length === 0) flow = body.flow as Flow;
+  } else {
+    const moduleProblems = validateModules(body.modules);
+    problems.push(...moduleProblems.map((p) => ({ path: p.path, message: p.message })));
+    if (moduleProblems.length === 0) {
+      modules = body.modules as LegacyModule[];
+      flow = modulesToFlow(modules);
+    }
+  }
+
+  const isMap = (v: unknown): v is Record<string, string> =>
+    v !== null &&
+    typeof v === 'object' &&
+    !Array.isArray(v) &&
+    Object.values(v).every((x) => typeof x === 'string');
+  if (isMap(body.metadata)) problems.push(...checkMapLimits('metadata', body.metadata));
+  if (isMap(body.providedData)) {
+    problems.push(...checkMapLimits('providedData', body.providedData, IMAGE_DATA_KEYS));
+  }
+
+  const langs = Array.isArray(body.langs) ? body.langs : [...ctx.langIds];
+  langs.forEach((l, i) => {
+    if (typeof l === 'string' && !ctx.langIds.includes(l)) {
+      problems.push({
+        path: `langs[${i}]`,
+        message: `"${l}" is not a supported language (${ctx.langIds.join(', ')})`,
+      });
+    }
+  });
+  const defaultLang =
+    typeof body.defaultLang === 'string'
+      ? body.defaultLang
+      : langs.includes(DEFAULT_LANG)
+        ? DEFAULT_LANG
+        : (langs[0] ?? DEFAULT_LANG);
+  if (typeof body.defaultLang === 'string' && !langs.includes(body.defaultLang)) {
+    problems.push({
+      path: 'defaultLang',
+      message: `defaultLang "${body.defaultLang}" must be one of langs (${langs.join(', ')})`,
+    });
+  }
+  if (typeof body.avatarId === 'string' && !ctx.avatarIds.has(body.avatarId)) {
+    problems.push({
+      path: 'avatarId',
+      message: `no avatar "${body.avatarId}"; GET /avatars lists them`,
+    });
+  }
+  if (typeof body.redirectUrl === 'string') {
+    problems.push(...checkUrl('redirectUrl', body.redirectUrl, false));
+  }
+  if (Array.isArray(body.embedOrigins)) {
+    body.embedOrigins.forEach((o, i) => {
+      if (typeof o === 'string') problems.push(...checkUrl(`embedOrigins[${i}]`, o, true));
+    });
+  }
+
+  if (problems.length > 0 || flow === null) {
+    return { ok: false, problems: problems.length ? problems : [{ path: 'flow', message: 'invalid flow' }] };
+  }
+
+  const settings: StoredSettings = {
+    flow,
+    ...(modules ? { modules } : {}),
+    ...(body.flowId !== undefined ? { flowId: body.flowId } : {}),
+    ...(body.clientReferenceId !== undefined ? { clientReferenceId: body.clientReferenceId } : {}),
+    metadata: body.metadata ?? {},
+    ...(body.initialPhrase !== undefined ? { initialPhrase: body.initialPhrase } : {}),
+    ...(body.finalPhrase !== undefined ? { finalPhrase: body.finalPhrase } : {}),
+    // A legacy emailVerification module's address is the user's, as if sent in providedData.
+    providedData: { ...(modules ? legacyProvidedData(modules) : {}), ...(body.providedData ?? {}) },
+    ...(body.avatarId !== undefined ? { avatarId: body.avatarId } : {}),
+    langs,
+    defaultLang,
+    zone: body.zone === 'eu' ? 'eu' : 'us',
+    ...(body.customization !== undefined ? { customization: body.customization } : {}),
+    videoAIAnalysisEnabled: body.videoAIAnalysisEnabled ?? false,
+    ...(body.redirectUrl !== undefined ? { redirectUrl: body.redirectUrl } : {}),
+    embedOrigins: (body.embedOrigins ?? []).map((o) => o.replace(/\/$/, '')),
+  };
+  const session: SessionRecord = {
+    id: newId('sess'),
+    accountId: ctx.scope.accountId,
+    mode: ctx.scope.mode,
+    status: 'created',
+    createdAt: ctx.now,
+    startedAt: null,
+    finishedAt: null,
+    lastActivityAt: ctx.now,
+    flowId: body.flowId ?? flowHashId(flow),
+    clientReferenceId: body.clientReferenceId ?? null,
+    version: ctx.version,
+    settings,
+    report: { transcript: [], nodeReports: [], isVerified: false },
+    position: startFlow(flow),
+    rev: 0,
+  };
+  return { ok: true, session };
+}

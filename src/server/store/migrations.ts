@@ -1,0 +1,182 @@
+import type { Database } from 'better-sqlite3';
+import { LANGUAGES } from '../../core/api';
+import { DEFAULT_AVATARS } from '../catalog/avatars';
+
+/**
+ * One schema change. Applied once, in order, inside a transaction, and recorded in the
+ * `migrations` table. Ids must be unique across the project; prefix yours (`webhooks_0001_…`).
+ */
+export interface Migration {
+  id: string;
+  up(db: Database): void;
+}
+
+const CORE: Migration[] = [
+  {
+    id: 'core_0001_init',
+    up(db) {
+      db.exec(`
+        CREATE TABLE accounts (
+          id TEXT PRIMARY KEY,
+          name TEXT NOT NULL UNIQUE,
+          created_at INTEGER NOT NULL
+        );
+        CREATE TABLE api_keys (
+          id TEXT PRIMARY KEY,
+          account_id TEXT NOT NULL REFERENCES accounts(id),
+          mode TEXT NOT NULL CHECK (mode IN ('test', 'live')),
+          prefix TEXT NOT NULL,
+          hash TEXT NOT NULL UNIQUE,
+          created_at INTEGER NOT NULL,
+          revoked_at INTEGER
+        );
+        CREATE INDEX api_keys_prefix ON api_keys(prefix);
+
+        CREATE TABLE sessions (
+          id TEXT PRIMARY KEY,
+          account_id TEXT NOT NULL REFERENCES accounts(id),
+          mode TEXT NOT NULL CHECK (mode IN ('test', 'live')),
+          status TEXT NOT NULL,
+          status_rank INTEGER NOT NULL,
+          created_at INTEGER NOT NULL,
+          started_at INTEGER,
+          finished_at INTEGER,
+          finished_sort INTEGER NOT NULL DEFAULT 0,
+          last_activity_at INTEGER NOT NULL,
+          flow_id TEXT NOT NULL,
+          client_reference_id TEXT,
+          version TEXT NOT NULL,
+          search_text TEXT NOT NULL,
+          settings TEXT NOT NULL,
+          report TEXT NOT NULL,
+          position TEXT NOT NULL,
+          rev INTEGER NOT NULL DEFAULT 0
+        );
+        -- One index per sort order of GET /sessions, each ending in the keyset's tie-breakers.
+        CREATE INDEX sessions_by_created ON sessions(account_id, mode, created_at, id);
+        CREATE INDEX sessions_by_status ON sessions(account_id, mode, status_rank, created_at, id);
+        CREATE INDEX sessions_by_finished ON sessions(account_id, mode, finished_sort, created_at, id);
+        CREATE INDEX sessions_by_reference ON sessions(account_id, mode, client_reference_id, created_at, id);
+        CREATE INDEX sessions_by_flow ON sessions(account_id, mode, flow_id, created_at, id);
+        CREATE INDEX sessions_timeouts ON sessions(status_rank, last_activity_at);
+
+        CREATE TABLE client_secrets (
+          secret TEXT PRIMARY KEY,
+          session_id TEXT NOT NULL REFERENCES sessions(id),
+          created_at INTEGER NOT NULL,
+          expire_at INTEGER NOT NULL,
+          used_at INTEGER,
+          revoked_at INTEGER
+        );
+        CREATE INDEX client_secrets_session ON client_secrets(session_id, created_at);
+
+        CREATE TABLE client_tokens (
+          hash TEXT PRIMARY KEY,
+          session_id TEXT NOT NULL REFERENCES sessions(id),
+          created_at INTEGER NOT NULL,
+          expires_at INTEGER NOT NULL,
+          revoked_at INTEGER
+        );
+        CREATE INDEX client_tokens_session ON client_tokens(session_id);
+
+        CREATE TABLE otps (
+          session_id TEXT NOT NULL REFERENCES sessions(id),
+          node_id TEXT NOT NULL,
+          channel TEXT NOT NULL,
+          destination TEXT NOT NULL,
+          code_hash TEXT NOT NULL,
+          sent_at INTEGER NOT NULL,
+          expires_at INTEGER NOT NULL,
+          attempts INTEGER NOT NULL,
+          PRIMARY KEY (session_id, node_id)
+        );
+
+        -- The outbox: written in the same transaction as the change it reports.
+        CREATE TABLE events (
+          id TEXT PRIMARY KEY,
+          account_id TEXT NOT NULL,
+          mode TEXT NOT NULL,
+          type TEXT NOT NULL,
+          session_id TEXT NOT NULL,
+          created_at INTEGER NOT NULL,
+          payload TEXT NOT NULL
+        );
+        CREATE INDEX events_session ON events(session_id);
+
+        CREATE TABLE avatars (
+          id TEXT PRIMARY KEY,
+          name TEXT NOT NULL,
+          gender TEXT NOT NULL,
+          image_url TEXT NOT NULL,
+          created_at INTEGER NOT NULL
+        );
+        CREATE TABLE langs (
+          id TEXT PRIMARY KEY,
+          title TEXT NOT NULL,
+          position INTEGER NOT NULL
+        );
+      `);
+      const avatar = db.prepare(
+        'INSERT INTO avatars (id, name, gender, image_url, created_at) VALUES (?, ?, ?, ?, ?)',
+      );
+      for (const a of DEFAULT_AVATARS) avatar.run(a.id, a.name, a.gender, a.imageUrl, a.createdAt);
+      const lang = db.prepare('INSERT INTO langs (id, title, position) VALUES (?, ?, ?)');
+      LANGUAGES.forEach((l, i) => lang.run(l.id, l.title, i));
+    },
+  },
+];
+
+const registered: Migration[] = [];
+
+/**
+ * Adds migrations that run after the core's, for features that keep their own tables (the
+ * webhooks keep their endpoints and delivery attempts this way). Call it at module load, before
+ * any store opens; a store opened later applies whatever is registered and not yet applied.
+ *
+ * @example
+ * registerMigrations({ id: 'webhooks_0001_endpoints', up: (db) => db.exec('CREATE TABLE …') });
+ */
+export function registerMigrations(...migrations: Migration[]): void {
+  for (const m of migrations) {
+    if ([...CORE, ...registered].some((x) => x.id === m.id)) continue;
+    registered.push(m);
+  }
+}
+
+/**
+ * Every known migration, the core's first.
+ *
+ * @example
+ * allMigrations()[0]?.id; // 'core_0001_init'
+ */
+export function allMigrations(): Migration[] {
+  return [...CORE, ...registered];
+}
+
+/**
+ * Applies the migrations not yet recorded, each in its own transaction, and returns their ids.
+ *
+ * @example
+ * runMigrations(db, allMigrations()); // ['core_0001_init'] on a new file, [] afterwards
+ */
+export function runMigrations(db: Database, migrations: Migration[]): string[] {
+  db.exec(
+    'CREATE TABLE IF NOT EXISTS migrations (id TEXT PRIMARY KEY, applied_at INTEGER NOT NULL)',
+  );
+  const done = new Set(
+    (db.prepare('SELECT id FROM migrations').all() as { id: string }[]).map((r) => r.id),
+  );
+  const applied: string[] = [];
+  for (const m of migrations) {
+    if (done.has(m.id)) continue;
+    // IMMEDIATE: a CLI and the server opening the same new file must not both apply it.
+    db.transaction(() => {
+      const again = db.prepare('SELECT 1 FROM migrations WHERE id = ?').get(m.id);
+      if (again) return;
+      m.up(db);
+      db.prepare('INSERT INTO migrations (id, applied_at) VALUES (?, ?)').run(m.id, Date.now());
+      applied.push(m.id);
+    }).immediate();
+  }
+  return applied;
+}

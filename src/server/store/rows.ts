@@ -1,0 +1,88 @@
+import { SESSION_STATUSES, type SessionStatus } from '../../core/api';
+import type { SessionRecord } from './types';
+
+/** The columns a session is read with, in the order of `SessionRow`. */
+export const SESSION_COLUMNS =
+  'id, account_id, mode, status, created_at, started_at, finished_at, last_activity_at, flow_id, client_reference_id, version, settings, report, position, rev';
+
+export interface SessionRow {
+  id: string;
+  account_id: string;
+  mode: 'test' | 'live';
+  status: SessionStatus;
+  created_at: number;
+  started_at: number | null;
+  finished_at: number | null;
+  last_activity_at: number;
+  flow_id: string;
+  client_reference_id: string | null;
+  version: string;
+  settings: string;
+  report: string;
+  position: string;
+  rev: number;
+}
+
+/**
+ * Lifecycle order of a status: what `sortBy=status` sorts on.
+ *
+ * @example
+ * statusRank('inProgress'); // 1
+ */
+export function statusRank(status: SessionStatus): number {
+  return SESSION_STATUSES.indexOf(status);
+}
+
+/**
+ * The lower-cased text `search` matches: the id, the reference and every metadata value.
+ *
+ * @example
+ * searchText({ id: 's1', clientReferenceId: 'U-7', settings: { metadata: { a: 'Gold' } } } as never);
+ * // 's1\nu-7\ngold'
+ */
+export function searchText(s: Pick<SessionRecord, 'id' | 'clientReferenceId' | 'settings'>): string {
+  return [s.id, s.clientReferenceId ?? '', ...Object.values(s.settings.metadata)]
+    .join('\n')
+    .toLowerCase();
+}
+
+export function rowToSession(r: SessionRow): SessionRecord {
+  return {
+    id: r.id,
+    accountId: r.account_id,
+    mode: r.mode,
+    status: r.status,
+    createdAt: r.created_at,
+    startedAt: r.started_at,
+    finishedAt: r.finished_at,
+    lastActivityAt: r.last_activity_at,
+    flowId: r.flow_id,
+    clientReferenceId: r.client_reference_id,
+    version: r.version,
+    settings: JSON.parse(r.settings) as SessionRecord['settings'],
+    report: JSON.parse(r.report) as SessionRecord['report'],
+    position: JSON.parse(r.position) as SessionRecord['position'],
+    rev: r.rev,
+  };
+}
+
+/** The sort values of a session under each `sortBy`, ending with the tie-breakers. */
+export function sortValues(
+  s: SessionRecord,
+  sortBy: 'createdAt' | 'status' | 'finishedAt',
+): (string | number)[] {
+  switch (sortBy) {
+    case 'createdAt':
+      return [s.createdAt, s.id];
+    case 'status':
+      return [statusRank(s.status), s.createdAt, s.id];
+    case 'finishedAt':
+      return [s.finishedAt ?? 0, s.createdAt, s.id];
+  }
+}
+
+export const SORT_COLUMNS = {
+  createdAt: ['created_at', 'id'],
+  status: ['status_rank', 'created_at', 'id'],
+  finishedAt: ['finished_sort', 'created_at', 'id'],
+} as const;

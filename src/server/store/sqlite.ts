@@ -1,0 +1,583 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import BetterSqlite3, { type Database, type Statement } from 'better-sqlite3';
+import { newId } from '../ids';
+import { allMigrations, runMigrations, type Migration } from './migrations';
+import {
+  SESSION_COLUMNS,
+  SORT_COLUMNS,
+  rowToSession,
+  searchText,
+  sortValues,
+  statusRank,
+  type SessionRow,
+} from './rows';
+import type {
+  Account,
+  ApiKeyRecord,
+  AvatarRecord,
+  ClientSecretRecord,
+  ClientTokenRecord,
+  EventRecord,
+  ExchangeInput,
+  ExchangeOutcome,
+  LangRecord,
+  ListPage,
+  ListQuery,
+  OtpRecord,
+  Scope,
+  SessionRecord,
+  SessionStore,
+} from './types';
+
+export interface SqliteStoreOptions {
+  /** The database file; its folder is created when missing. */
+  path: string;
+  /**
+   * `NORMAL` (default): in WAL mode a commit has been written to the WAL file by the kernel's
+   * `write()` before it returns, so a killed process (`kill -9`) loses nothing it acknowledged;
+   * only a power cut or kernel crash can lose the last commits before a checkpoint. `FULL` also
+   * fsyncs every commit, for machines where that matters more than write speed.
+   */
+  synchronous?: 'NORMAL' | 'FULL';
+  /** Defaults to every registered migration. */
+  migrations?: Migration[];
+  /** How long a write waits for another process (the CLI) holding the lock. */
+  busyTimeoutMs?: number;
+}
+
+interface KeyRow {
+  id: string;
+  account_id: string;
+  account_name: string;
+  mode: 'test' | 'live';
+  prefix: string;
+  hash: string;
+  created_at: number;
+  revoked_at: number | null;
+}
+
+interface SecretRow {
+  secret: string;
+  session_id: string;
+  created_at: number;
+  expire_at: number;
+  used_at: number | null;
+  revoked_at: number | null;
+}
+
+const keyRow = (r: KeyRow): ApiKeyRecord => ({
+  id: r.id,
+  accountId: r.account_id,
+  accountName: r.account_name,
+  mode: r.mode,
+  prefix: r.prefix,
+  hash: r.hash,
+  createdAt: r.created_at,
+  revokedAt: r.revoked_at,
+});
+
+const secretRow = (r: SecretRow): ClientSecretRecord => ({
+  secret: r.secret,
+  sessionId: r.session_id,
+  createdAt: r.created_at,
+  expireAt: r.expire_at,
+  usedAt: r.used_at,
+  revokedAt: r.revoked_at,
+});
+
+const KEY_SELECT = `SELECT k.id, k.account_id, a.name AS account_name, k.mode, k.prefix, k.hash,
+  k.created_at, k.revoked_at FROM api_keys k JOIN accounts a ON a.id = k.account_id`;
+
+/**
+ * Opens (and migrates) the SQLite store at `options.path`.
+ *
+ * @example
+ * const store = openSqliteStore({ path: 'data/idv.sqlite' });
+ * await store.countAccounts(); // 0 on a new file
+ */
+export function openSqliteStore(options: SqliteStoreOptions): SqliteSessionStore {
+  if (options.path !== ':memory:') mkdirSync(dirname(options.path), { recursive: true });
+  const db = new BetterSqlite3(options.path);
+  db.pragma('journal_mode = WAL');
+  db.pragma(`synchronous = ${options.synchronous ?? 'NORMAL'}`);
+  db.pragma(`busy_timeout = ${options.busyTimeoutMs ?? 5000}`);
+  db.pragma('foreign_keys = ON');
+  runMigrations(db, options.migrations ?? allMigrations());
+  return new SqliteSessionStore(db);
+}
+
+/** The `SessionStore` over one SQLite file (WAL), shared safely by the server and the CLI. */
+export class SqliteSessionStore implements SessionStore {
+  /** For migrations and store code of other features; nothing outside `store/` modules speaks SQL. */
+  readonly db: Database;
+  private readonly s;
+  private readonly listCache = new Map<string, Statement>();
+
+  constructor(db: Database) {
+    this.db = db;
+    const p = (sql: string) => db.prepare(sql);
+    this.s = {
+      accountByName: p('SELECT id, name, created_at FROM accounts WHERE name = ?'),
+      insertAccount: p('INSERT INTO accounts (id, name, created_at) VALUES (?, ?, ?)'),
+      countAccounts: p('SELECT count(*) AS n FROM accounts'),
+      insertKey: p(
+        'INSERT INTO api_keys (id, account_id, mode, prefix, hash, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+      ),
+      keyByHash: p(`${KEY_SELECT} WHERE k.hash = ?`),
+      listKeys: p(`${KEY_SELECT} ORDER BY k.created_at, k.id`),
+      keysByPrefix: p(`${KEY_SELECT} WHERE k.prefix LIKE ? ESCAPE '\\' AND k.revoked_at IS NULL`),
+      revokeKey: p('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL'),
+      insertSession: p(`INSERT INTO sessions (id, account_id, mode, status, status_rank, created_at,
+        started_at, finished_at, finished_sort, last_activity_at, flow_id, client_reference_id,
+        version, search_text, settings, report, position, rev)
+        VALUES (@id, @account_id, @mode, @status, @status_rank, @created_at, @started_at,
+        @finished_at, @finished_sort, @last_activity_at, @flow_id, @client_reference_id, @version,
+        @search_text, @settings, @report, @position, 0)`),
+      sessionInScope: p(
+        `SELECT ${SESSION_COLUMNS} FROM sessions WHERE id = ? AND account_id = ? AND mode = ?`,
+      ),
+      sessionById: p(`SELECT ${SESSION_COLUMNS} FROM sessions WHERE id = ?`),
+      sessionBySecret: p(`SELECT ${SESSION_COLUMNS} FROM sessions
+        WHERE id = (SELECT session_id FROM client_secrets WHERE secret = ?)`),
+      updateSession: p(`UPDATE sessions SET status = @status, status_rank = @status_rank,
+        started_at = @started_at, finished_at = @finished_at, finished_sort = @finished_sort,
+        last_activity_at = @last_activity_at, report = @report, position = @position,
+        rev = rev + 1 WHERE id = @id AND rev = @rev`),
+      timedOut: p(`SELECT ${SESSION_COLUMNS} FROM sessions
+        WHERE (status_rank = 0 AND last_activity_at < ?) OR (status_rank = 1 AND last_activity_at < ?)
+        LIMIT ?`),
+      insertSecret: p(`INSERT INTO client_secrets (secret, session_id, created_at, expire_at)
+        VALUES (?, ?, ?, ?)`),
+      latestSecret: p(`SELECT * FROM client_secrets WHERE session_id = ?
+        ORDER BY created_at DESC, rowid DESC LIMIT 1`),
+      secret: p('SELECT * FROM client_secrets WHERE secret = ?'),
+      useSecret: p('UPDATE client_secrets SET used_at = ? WHERE secret = ? AND used_at IS NULL'),
+      revokeSecrets: p(`UPDATE client_secrets SET revoked_at = ?
+        WHERE session_id = ? AND revoked_at IS NULL`),
+      insertToken: p(`INSERT INTO client_tokens (hash, session_id, created_at, expires_at)
+        VALUES (?, ?, ?, ?)`),
+      token: p('SELECT * FROM client_tokens WHERE hash = ?'),
+      revokeTokens: p(`UPDATE client_tokens SET revoked_at = ?
+        WHERE session_id = ? AND revoked_at IS NULL`),
+      otp: p('SELECT * FROM otps WHERE session_id = ? AND node_id = ?'),
+      putOtp: p(`INSERT INTO otps (session_id, node_id, channel, destination, code_hash, sent_at,
+        expires_at, attempts) VALUES (@sessionId, @nodeId, @channel, @destination, @codeHash,
+        @sentAt, @expiresAt, @attempts)
+        ON CONFLICT (session_id, node_id) DO UPDATE SET channel = excluded.channel,
+        destination = excluded.destination, code_hash = excluded.code_hash,
+        sent_at = excluded.sent_at, expires_at = excluded.expires_at, attempts = excluded.attempts`),
+      insertEvent: p(`INSERT INTO events (id, account_id, mode, type, session_id, created_at, payload)
+        VALUES (@id, @accountId, @mode, @type, @sessionId, @createdAt, @payload)`),
+      eventsAfter: p(`SELECT rowid AS seq, * FROM events WHERE rowid > ? ORDER BY rowid LIMIT ?`),
+      eventsOfSession: p(`SELECT rowid AS seq, * FROM events WHERE session_id = ? AND rowid > ?
+        ORDER BY rowid LIMIT ?`),
+      avatars: p('SELECT * FROM avatars ORDER BY created_at, id'),
+      avatar: p('SELECT * FROM avatars WHERE id = ?'),
+      upsertAvatar: p(`INSERT INTO avatars (id, name, gender, image_url, created_at)
+        VALUES (@id, @name, @gender, @imageUrl, @createdAt)
+        ON CONFLICT (id) DO UPDATE SET name = excluded.name, gender = excluded.gender,
+        image_url = excluded.image_url`),
+      deleteAvatar: p('DELETE FROM avatars WHERE id = ?'),
+      langs: p('SELECT id, title FROM langs ORDER BY position'),
+    };
+  }
+
+  async ensureAccount(name: string, now: number): Promise<Account> {
+    return this.db
+      .transaction((): Account => {
+        const found = this.s.accountByName.get(name) as
+          | { id: string; name: string; created_at: number }
+          | undefined;
+        if (found) return { id: found.id, name: found.name, createdAt: found.created_at };
+        const id = newId('acct');
+        this.s.insertAccount.run(id, name, now);
+        return { id, name, createdAt: now };
+      })
+      .immediate();
+  }
+
+  async findAccount(name: string): Promise<Account | null> {
+    const r = this.s.accountByName.get(name) as
+      | { id: string; name: string; created_at: number }
+      | undefined;
+    return r ? { id: r.id, name: r.name, createdAt: r.created_at } : null;
+  }
+
+  async countAccounts(): Promise<number> {
+    return (this.s.countAccounts.get() as { n: number }).n;
+  }
+
+  async insertApiKey(k: Omit<ApiKeyRecord, 'accountName' | 'revokedAt'>): Promise<void> {
+    this.s.insertKey.run(k.id, k.accountId, k.mode, k.prefix, k.hash, k.createdAt);
+  }
+
+  async findApiKeyByHash(hash: string): Promise<ApiKeyRecord | null> {
+    const r = this.s.keyByHash.get(hash) as KeyRow | undefined;
+    return r ? keyRow(r) : null;
+  }
+
+  async listApiKeys(): Promise<ApiKeyRecord[]> {
+    return (this.s.listKeys.all() as KeyRow[]).map(keyRow);
+  }
+
+  async revokeApiKey(
+    prefix: string,
+    now: number,
+  ): Promise<{ revoked: ApiKeyRecord } | { error: 'none' | 'ambiguous'; matches: ApiKeyRecord[] }> {
+    return this.db
+      .transaction(() => {
+        // A whole key is longer than the stored prefix: compare on the stored length.
+        const escaped = prefix.replace(/[\\%_]/g, (c) => `\\${c}`);
+        const rows = (this.s.keysByPrefix.all(`${escaped}%`) as KeyRow[]).map(keyRow);
+        const matches = rows.length
+          ? rows
+          : ((this.s.listKeys.all() as KeyRow[])
+              .map(keyRow)
+              .filter((k) => k.revokedAt === null && prefix.startsWith(k.prefix)) as ApiKeyRecord[]);
+        if (matches.length === 0) return { error: 'none' as const, matches };
+        if (matches.length > 1) return { error: 'ambiguous' as const, matches };
+        const key = matches[0] as ApiKeyRecord;
+        this.s.revokeKey.run(now, key.id);
+        return { revoked: { ...key, revokedAt: now } };
+      })
+      .immediate();
+  }
+
+  private insertSessionRow(s: SessionRecord): void {
+    this.s.insertSession.run({
+      id: s.id,
+      account_id: s.accountId,
+      mode: s.mode,
+      status: s.status,
+      status_rank: statusRank(s.status),
+      created_at: s.createdAt,
+      started_at: s.startedAt,
+      finished_at: s.finishedAt,
+      finished_sort: s.finishedAt ?? 0,
+      last_activity_at: s.lastActivityAt,
+      flow_id: s.flowId,
+      client_reference_id: s.clientReferenceId,
+      version: s.version,
+      search_text: searchText(s),
+      settings: JSON.stringify(s.settings),
+      report: JSON.stringify(s.report),
+      position: JSON.stringify(s.position),
+    });
+  }
+
+  private statusEvent(s: SessionRecord, now: number): void {
+    const id = newId('evt', 16);
+    this.s.insertEvent.run({
+      id,
+      accountId: s.accountId,
+      mode: s.mode,
+      type: 'session.status',
+      sessionId: s.id,
+      createdAt: now,
+      payload: JSON.stringify({ id, type: 'session.status', createdAt: now, sessionId: s.id }),
+    });
+  }
+
+  async createSession(session: SessionRecord, secret: ClientSecretRecord): Promise<void> {
+    this.db.transaction(() => {
+      this.insertSessionRow(session);
+      this.s.insertSecret.run(secret.secret, session.id, secret.createdAt, secret.expireAt);
+      this.statusEvent(session, session.createdAt);
+    })();
+  }
+
+  async getSession(scope: Scope, id: string): Promise<SessionRecord | null> {
+    const r = this.s.sessionInScope.get(id, scope.accountId, scope.mode) as SessionRow | undefined;
+    return r ? rowToSession(r) : null;
+  }
+
+  async getSessionById(id: string): Promise<SessionRecord | null> {
+    const r = this.s.sessionById.get(id) as SessionRow | undefined;
+    return r ? rowToSession(r) : null;
+  }
+
+  async getSessionBySecret(secret: string): Promise<SessionRecord | null> {
+    const r = this.s.sessionBySecret.get(secret) as SessionRow | undefined;
+    return r ? rowToSession(r) : null;
+  }
+
+  private listStatement(q: ListQuery, count: boolean): { st: Statement; params: unknown[] } {
+    const where = ['account_id = ?', 'mode = ?'];
+    const params: unknown[] = [];
+    if (q.clientReferenceId !== undefined) {
+      where.push('client_reference_id = ?');
+      params.push(q.clientReferenceId);
+    }
+    if (q.flowId !== undefined) {
+      where.push('flow_id = ?');
+      params.push(q.flowId);
+    }
+    if (q.statuses && q.statuses.length) {
+      where.push(`status_rank IN (${q.statuses.map(() => '?').join(', ')})`);
+      params.push(...q.statuses.map(statusRank));
+    }
+    if (q.fromDate !== undefined) {
+      where.push('created_at >= ?');
+      params.push(q.fromDate);
+    }
+    if (q.toDate !== undefined) {
+      where.push('created_at < ?');
+      params.push(q.toDate);
+    }
+    if (q.search) {
+      where.push('instr(search_text, ?) > 0');
+      params.push(q.search);
+    }
+    let sql: string;
+    if (count) {
+      sql = `SELECT count(*) AS n FROM sessions WHERE ${where.join(' AND ')}`;
+    } else {
+      const cols = SORT_COLUMNS[q.sortBy];
+      const dir = q.sortOrder === 'asc' ? 'ASC' : 'DESC';
+      if (q.after) {
+        // Keyset: the row value after the last one seen; rows added since never shift a page.
+        where.push(`(${cols.join(', ')}) ${q.sortOrder === 'asc' ? '>' : '<'} (${cols.map(() => '?').join(', ')})`);
+        params.push(...q.after);
+      }
+      sql = `SELECT ${SESSION_COLUMNS} FROM sessions WHERE ${where.join(' AND ')}
+        ORDER BY ${cols.map((c) => `${c} ${dir}`).join(', ')} LIMIT ?`;
+      params.push(q.limit + 1);
+    }
+    let st = this.listCache.get(sql);
+    if (!st) {
+      st = this.db.prepare(sql);
+      this.listCache.set(sql, st);
+    }
+    return { st, params };
+  }
+
+  async listSessions(scope: Scope, q: ListQuery): Promise<ListPage> {
+    return this.db.transaction((): ListPage => {
+      const { st, params } = this.listStatement(q, false);
+      const rows = st.all(scope.accountId, scope.mode, ...params) as SessionRow[];
+      const hasMore = rows.length > q.limit;
+      const sessions = rows.slice(0, q.limit).map(rowToSession);
+      const last = sessions[sessions.length - 1];
+      const next = hasMore ? (last ? sortValues(last, q.sortBy) : q.after) : null;
+      const page: ListPage = { sessions, next, hasMore };
+      if (q.includeTotal) {
+        const c = this.listStatement(q, true);
+        page.totalCount = (c.st.get(scope.accountId, scope.mode, ...c.params) as { n: number }).n;
+      }
+      return page;
+    })();
+  }
+
+  private updateInTx(prev: SessionRecord, next: SessionRecord, now: number): SessionRecord | null {
+    const res = this.s.updateSession.run({
+      id: prev.id,
+      rev: prev.rev,
+      status: next.status,
+      status_rank: statusRank(next.status),
+      started_at: next.startedAt,
+      finished_at: next.finishedAt,
+      finished_sort: next.finishedAt ?? 0,
+      last_activity_at: next.lastActivityAt,
+      report: JSON.stringify(next.report),
+      position: JSON.stringify(next.position),
+    });
+    if (res.changes === 0) return null;
+    if (next.status !== prev.status) this.statusEvent(next, now);
+    return { ...next, rev: prev.rev + 1 };
+  }
+
+  async updateSession(
+    prev: SessionRecord,
+    next: SessionRecord,
+    now: number,
+  ): Promise<SessionRecord | null> {
+    return this.db.transaction(() => this.updateInTx(prev, next, now))();
+  }
+
+  async listTimedOut(
+    createdBefore: number,
+    idleBefore: number,
+    limit: number,
+  ): Promise<SessionRecord[]> {
+    return (this.s.timedOut.all(createdBefore, idleBefore, limit) as SessionRow[]).map(rowToSession);
+  }
+
+  async getLatestClientSecret(sessionId: string): Promise<ClientSecretRecord | null> {
+    const r = this.s.latestSecret.get(sessionId) as SecretRow | undefined;
+    return r ? secretRow(r) : null;
+  }
+
+  async refreshClientSecret(
+    scope: Scope,
+    sessionId: string,
+    secret: ClientSecretRecord,
+  ): Promise<'ok' | 'not_found' | 'finished'> {
+    return this.db
+      .transaction(() => {
+        const r = this.s.sessionInScope.get(sessionId, scope.accountId, scope.mode) as
+          | SessionRow
+          | undefined;
+        if (!r) return 'not_found' as const;
+        if (r.status === 'complete' || r.status === 'incomplete') return 'finished' as const;
+        this.s.revokeSecrets.run(secret.createdAt, sessionId);
+        this.s.revokeTokens.run(secret.createdAt, sessionId);
+        this.s.insertSecret.run(secret.secret, sessionId, secret.createdAt, secret.expireAt);
+        return 'ok' as const;
+      })
+      .immediate();
+  }
+
+  async exchangeClientSecret(input: ExchangeInput): Promise<ExchangeOutcome> {
+    return this.db
+      .transaction((): ExchangeOutcome => {
+        const row = this.s.secret.get(input.secret) as SecretRow | undefined;
+        if (!row) return { ok: false, reason: 'invalid' };
+        if (row.used_at !== null) return { ok: false, reason: 'used' };
+        if (row.revoked_at !== null || row.expire_at <= input.now) {
+          return { ok: false, reason: 'expired' };
+        }
+        if (this.s.useSecret.run(input.now, input.secret).changes === 0) {
+          return { ok: false, reason: 'used' };
+        }
+        this.s.insertToken.run(input.token.hash, row.session_id, input.now, input.token.expiresAt);
+        const srow = this.s.sessionById.get(row.session_id) as SessionRow;
+        const session = rowToSession(srow);
+        const next = input.apply(session);
+        const saved = this.updateInTx(session, next, input.now);
+        // Inside one immediate transaction nobody else can have moved the row.
+        return { ok: true, session: saved ?? session };
+      })
+      .immediate();
+  }
+
+  async findClientToken(hash: string): Promise<ClientTokenRecord | null> {
+    const r = this.s.token.get(hash) as
+      | {
+          hash: string;
+          session_id: string;
+          created_at: number;
+          expires_at: number;
+          revoked_at: number | null;
+        }
+      | undefined;
+    return r
+      ? {
+          hash: r.hash,
+          sessionId: r.session_id,
+          createdAt: r.created_at,
+          expiresAt: r.expires_at,
+          revokedAt: r.revoked_at,
+        }
+      : null;
+  }
+
+  async getOtp(sessionId: string, nodeId: string): Promise<OtpRecord | null> {
+    const r = this.s.otp.get(sessionId, nodeId) as
+      | {
+          session_id: string;
+          node_id: string;
+          channel: 'email' | 'sms';
+          destination: string;
+          code_hash: string;
+          sent_at: number;
+          expires_at: number;
+          attempts: number;
+        }
+      | undefined;
+    return r
+      ? {
+          sessionId: r.session_id,
+          nodeId: r.node_id,
+          channel: r.channel,
+          destination: r.destination,
+          codeHash: r.code_hash,
+          sentAt: r.sent_at,
+          expiresAt: r.expires_at,
+          attempts: r.attempts,
+        }
+      : null;
+  }
+
+  async putOtp(otp: OtpRecord): Promise<void> {
+    this.s.putOtp.run(otp);
+  }
+
+  async appendEvent(event: EventRecord): Promise<void> {
+    this.s.insertEvent.run(event);
+  }
+
+  async listEvents(options: {
+    after?: number;
+    limit?: number;
+    sessionId?: string;
+  }): Promise<(EventRecord & { seq: number })[]> {
+    const after = options.after ?? 0;
+    const limit = options.limit ?? 1000;
+    const rows = (
+      options.sessionId !== undefined
+        ? this.s.eventsOfSession.all(options.sessionId, after, limit)
+        : this.s.eventsAfter.all(after, limit)
+    ) as {
+      seq: number;
+      id: string;
+      account_id: string;
+      mode: 'test' | 'live';
+      type: string;
+      session_id: string;
+      created_at: number;
+      payload: string;
+    }[];
+    return rows.map((r) => ({
+      seq: r.seq,
+      id: r.id,
+      accountId: r.account_id,
+      mode: r.mode,
+      type: r.type,
+      sessionId: r.session_id,
+      createdAt: r.created_at,
+      payload: r.payload,
+    }));
+  }
+
+  async listAvatars(): Promise<AvatarRecord[]> {
+    return (this.s.avatars.all() as AvatarDbRow[]).map(avatarRow);
+  }
+
+  async getAvatar(id: string): Promise<AvatarRecord | null> {
+    const r = this.s.avatar.get(id) as AvatarDbRow | undefined;
+    return r ? avatarRow(r) : null;
+  }
+
+  async upsertAvatar(avatar: AvatarRecord): Promise<void> {
+    this.s.upsertAvatar.run(avatar);
+  }
+
+  async deleteAvatar(id: string): Promise<boolean> {
+    return this.s.deleteAvatar.run(id).changes > 0;
+  }
+
+  async listLangs(): Promise<LangRecord[]> {
+    return this.s.langs.all() as LangRecord[];
+  }
+
+  async close(): Promise<void> {
+    if (this.db.open) this.db.close();
+  }
+}
+
+interface AvatarDbRow {
+  id: string;
+  name: string;
+  gender: AvatarRecord['gender'];
+  image_url: string;
+  created_at: number;
+}
+
+const avatarRow = (r: AvatarDbRow): AvatarRecord => ({
+  id: r.id,
+  name: r.name,
+  gender: r.gender,
+  imageUrl: r.image_url,
+  createdAt: r.created_at,
+});

@@ -1,0 +1,225 @@
+import type { Report, SessionSettings, SessionStatus, SortKey, SortOrder } from '../../core/api';
+import type { Flow, FlowPosition, LegacyModule } from '../../core/flow';
+
+/** Test and live data never meet: every session, key and event belongs to one mode. */
+export type Mode = 'test' | 'live';
+
+/** Whose data a request may see: one account in one mode. */
+export interface Scope {
+  accountId: string;
+  mode: Mode;
+}
+
+export interface Account {
+  id: string;
+  name: string;
+  createdAt: number;
+}
+
+export interface ApiKeyRecord {
+  id: string;
+  accountId: string;
+  accountName: string;
+  mode: Mode;
+  /** The first characters of the key, kept to name it in `idv keys list` / `revoke`. */
+  prefix: string;
+  /** SHA-256 of the whole key, hex. The key itself is never stored. */
+  hash: string;
+  createdAt: number;
+  revokedAt: number | null;
+}
+
+/** The settings as stored: the flow typed by the core. */
+export type StoredSettings = Omit<SessionSettings, 'flow' | 'modules'> & {
+  flow: Flow;
+  modules?: LegacyModule[];
+};
+
+export interface SessionRecord {
+  id: string;
+  accountId: string;
+  mode: Mode;
+  status: SessionStatus;
+  createdAt: number;
+  startedAt: number | null;
+  finishedAt: number | null;
+  /** Last time the user did anything; the idle timeout counts from here. */
+  lastActivityAt: number;
+  flowId: string;
+  clientReferenceId: string | null;
+  version: string;
+  settings: StoredSettings;
+  report: Report;
+  position: FlowPosition;
+  /** Row version for optimistic concurrency; the store bumps it on every update. */
+  rev: number;
+}
+
+export interface ClientSecretRecord {
+  secret: string;
+  sessionId: string;
+  createdAt: number;
+  expireAt: number;
+  usedAt: number | null;
+  /** Set when a refresh replaced it. */
+  revokedAt: number | null;
+}
+
+export interface ClientTokenRecord {
+  /** SHA-256 of the token, hex. */
+  hash: string;
+  sessionId: string;
+  createdAt: number;
+  expiresAt: number;
+  revokedAt: number | null;
+}
+
+export interface OtpRecord {
+  sessionId: string;
+  nodeId: string;
+  channel: 'email' | 'sms';
+  destination: string;
+  /** SHA-256 of session id, node id and code. */
+  codeHash: string;
+  sentAt: number;
+  expiresAt: number;
+  attempts: number;
+}
+
+export interface EventRecord {
+  id: string;
+  accountId: string;
+  mode: Mode;
+  type: string;
+  /** `''` for account-wide (`settings.*`) events. */
+  sessionId: string;
+  createdAt: number;
+  /** The exact JSON body a webhook delivery sends. */
+  payload: string;
+}
+
+export interface AvatarRecord {
+  id: string;
+  name: string;
+  gender: 'male' | 'female' | 'unknown';
+  /** Absolute, or a path on this service such as `/avatars/nova.svg`. */
+  imageUrl: string;
+  createdAt: number;
+}
+
+export interface LangRecord {
+  id: string;
+  title: string;
+}
+
+/** Where a page starts: after the row with these sort values (opaque to callers). */
+export interface CursorKey {
+  sortBy: SortKey;
+  sortOrder: SortOrder;
+  /** The sort values of the last row of the previous page; `null` means from the start. */
+  after: (string | number)[] | null;
+}
+
+export interface ListQuery {
+  limit: number;
+  sortBy: SortKey;
+  sortOrder: SortOrder;
+  after: (string | number)[] | null;
+  flowId?: string;
+  clientReferenceId?: string;
+  statuses?: SessionStatus[];
+  fromDate?: number;
+  toDate?: number;
+  /** Lower-cased already. */
+  search?: string;
+  includeTotal: boolean;
+}
+
+export interface ListPage {
+  sessions: SessionRecord[];
+  /** Sort values after which the next page starts, when there is one. */
+  next: (string | number)[] | null;
+  hasMore: boolean;
+  totalCount?: number;
+}
+
+export type ExchangeOutcome =
+  | { ok: true; session: SessionRecord }
+  | { ok: false; reason: 'invalid' | 'used' | 'expired' };
+
+export interface ExchangeInput {
+  secret: string;
+  now: number;
+  token: { hash: string; expiresAt: number };
+  /** Pure: the session after the first opening (status, startedAt, device, …). */
+  apply: (session: SessionRecord) => SessionRecord;
+}
+
+/**
+ * Everything the service keeps. Every method is one transaction; SQL lives only behind this
+ * interface (SQLite today, PostgreSQL fits the same shape). A status change of a session and its
+ * `session.status` event are written together or not at all.
+ */
+export interface SessionStore {
+  ensureAccount(name: string, now: number): Promise<Account>;
+  findAccount(name: string): Promise<Account | null>;
+  countAccounts(): Promise<number>;
+
+  insertApiKey(key: Omit<ApiKeyRecord, 'accountName' | 'revokedAt'>): Promise<void>;
+  findApiKeyByHash(hash: string): Promise<ApiKeyRecord | null>;
+  listApiKeys(): Promise<ApiKeyRecord[]>;
+  /** Revokes the one key whose prefix starts with `prefix`; refuses an ambiguous prefix. */
+  revokeApiKey(
+    prefix: string,
+    now: number,
+  ): Promise<{ revoked: ApiKeyRecord } | { error: 'none' | 'ambiguous'; matches: ApiKeyRecord[] }>;
+
+  /** Inserts the session, its first client secret and its `created` event. */
+  createSession(session: SessionRecord, secret: ClientSecretRecord): Promise<void>;
+  getSession(scope: Scope, id: string): Promise<SessionRecord | null>;
+  /** By id alone, for the client side, which has already proved its right to the session. */
+  getSessionById(id: string): Promise<SessionRecord | null>;
+  /** The session a client secret (used or not) belongs to. */
+  getSessionBySecret(secret: string): Promise<SessionRecord | null>;
+  listSessions(scope: Scope, query: ListQuery): Promise<ListPage>;
+  /**
+   * Writes `next` if the stored row is still `prev` (same `rev`); returns the stored record, or
+   * null when someone else changed it first. Writes `session.status` when the status changed.
+   */
+  updateSession(prev: SessionRecord, next: SessionRecord, now: number): Promise<SessionRecord | null>;
+  /** Sessions that a timeout should end: `created` made before, or `inProgress` idle since. */
+  listTimedOut(createdBefore: number, idleBefore: number, limit: number): Promise<SessionRecord[]>;
+
+  getLatestClientSecret(sessionId: string): Promise<ClientSecretRecord | null>;
+  /**
+   * Replaces every earlier secret and client token of an unfinished session with `secret`.
+   * Refused when the session is unknown in `scope` or already finished.
+   */
+  refreshClientSecret(
+    scope: Scope,
+    sessionId: string,
+    secret: ClientSecretRecord,
+  ): Promise<'ok' | 'not_found' | 'finished'>;
+  /** Spends a client secret once, issues the client token and applies the first opening. */
+  exchangeClientSecret(input: ExchangeInput): Promise<ExchangeOutcome>;
+  findClientToken(hash: string): Promise<ClientTokenRecord | null>;
+
+  getOtp(sessionId: string, nodeId: string): Promise<OtpRecord | null>;
+  putOtp(otp: OtpRecord): Promise<void>;
+
+  appendEvent(event: EventRecord): Promise<void>;
+  /** Events in the order they were written, after the given sequence number. */
+  listEvents(options: {
+    after?: number;
+    limit?: number;
+    sessionId?: string;
+  }): Promise<(EventRecord & { seq: number })[]>;
+
+  listAvatars(): Promise<AvatarRecord[]>;
+  getAvatar(id: string): Promise<AvatarRecord | null>;
+  upsertAvatar(avatar: AvatarRecord): Promise<void>;
+  deleteAvatar(id: string): Promise<boolean>;
+  listLangs(): Promise<LangRecord[]>;
+
+  close(): Promise<void>;
+}

@@ -1,0 +1,60 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { manualClock } from '../clock';
+import { startHarness, type Harness } from './harness';
+
+let h: Harness | null = null;
+afterEach(async () => {
+  await h?.close();
+  h = null;
+});
+
+describe('rate limits', () => {
+  it('refuses the 101st test request within a minute with 429, headers and Retry-After, then recovers', async () => {
+    const clock = manualClock(Date.UTC(2025, 9, 1));
+    h = await startHarness({ clock });
+    for (let i = 1; i <= 100; i++) {
+      const r = await h.call('GET', '/langs');
+      expect(r.status).toBe(200);
+      expect(r.headers.get('ratelimit-limit')).toBe('100');
+      expect(r.headers.get('ratelimit-remaining')).toBe(String(100 - i));
+      if (i === 1) expect(r.headers.get('ratelimit-reset')).toBe('60');
+      if (i % 10 === 0) clock.advance(1000);
+    }
+    const over = await h.call('GET', '/sessions');
+    expect(over.status).toBe(429);
+    expect(over.body.error.type).toBe('rate_limit_error');
+    expect(over.body.error.message).toMatch(/retry after \d+ seconds/);
+    expect(over.headers.get('retry-after')).toBe('50');
+    expect(over.headers.get('ratelimit-remaining')).toBe('0');
+    expect(over.headers.get('service-version')).toBe('2025-09-01');
+    // The live key of the same account has its own, larger window.
+    const live = await h.call('GET', '/langs', { key: h.keys.live });
+    expect(live.status).toBe(200);
+    expect(live.headers.get('ratelimit-limit')).toBe('1000');
+    // Sliding: after the oldest ten leave the window, ten more fit, not a hundred.
+    clock.advance(50_000);
+    for (let i = 0; i < 10; i++) expect((await h.call('GET', '/langs')).status).toBe(200);
+    expect((await h.call('GET', '/langs')).status).toBe(429);
+  });
+
+  it('does not count refused bad keys against any key, and limits a flood of them per IP', async () => {
+    const clock = manualClock(Date.UTC(2025, 9, 1));
+    h = await startHarness({ clock, rateLimits: { badKeyPerIp: 5 } });
+    for (let i = 0; i < 5; i++) {
+      const r = await h.call('GET', '/langs', { key: `sk_test_wrongwrongwrongwrong${i}` });
+      expect(r.status).toBe(401);
+    }
+    const flood = await h.call('GET', '/langs', { key: 'sk_test_wrongwrongwrongwrongX' });
+    expect(flood.status).toBe(429);
+    expect(flood.headers.get('retry-after')).toBe('60');
+    clock.advance(61_000);
+    const good = await h.call('GET', '/langs');
+    expect(good.status).toBe(200);
+    expect(good.headers.get('ratelimit-remaining')).toBe('99');
+  });
+
+  it('can be switched off for benchmarks', async () => {
+    h = await startHarness({ rateLimits: false });
+    for (let i = 0; i < 120; i++) expect((await h.call('GET', '/langs')).status).toBe(200);
+  });
+});

@@ -1,0 +1,67 @@
+/**
+ * Registering, rotating and describing endpoints: the rules the `idv webhooks` commands apply.
+ */
+import { webhookUrlProblems, type AddressPolicy } from './address-policy';
+import { parseEventTypes } from './event-types';
+import { newSigningSecret, rotateSecrets, ROTATION_OVERLAP_MS } from './secrets';
+import type { Mode, WebhookEndpoint, WebhookStore } from './store';
+
+export type AddEndpointResult =
+  { ok: true; endpoint: WebhookEndpoint; secret: string } | { ok: false; problems: string[] };
+
+/**
+ * Registers an endpoint after checking everything at once (URL, event types, mode) and returns
+ * its first signing secret.
+ *
+ * @example
+ * registerEndpoint(store, { accountId, mode: 'live', url: 'https://api.example.com/hooks',
+ *   events: 'session.status', policy: 'local', now: Date.now() });
+ */
+export function registerEndpoint(
+  store: WebhookStore,
+  input: {
+    accountId: string;
+    mode: string;
+    url: string;
+    events?: string;
+    policy: AddressPolicy;
+    now: number;
+  },
+): AddEndpointResult {
+  const problems = webhookUrlProblems(input.url, input.policy);
+  const types = parseEventTypes(input.events);
+  problems.push(...types.problems);
+  if (input.mode !== 'test' && input.mode !== 'live') {
+    problems.push(`--mode must be test or live; got ${JSON.stringify(input.mode)}`);
+  }
+  if (problems.length > 0) return { ok: false, problems };
+  const secret = newSigningSecret();
+  const endpoint = store.addEndpoint({
+    accountId: input.accountId,
+    mode: input.mode as Mode,
+    url: new URL(input.url).toString(),
+    eventTypes: types.types,
+    secret,
+    now: input.now,
+  });
+  return { ok: true, endpoint, secret };
+}
+
+/**
+ * Gives an endpoint a new secret; the old one keeps signing beside it for 24 hours.
+ *
+ * @example
+ * rotateEndpointSecret(store, 'we_…', Date.now()); // { endpoint, secret: 'whsec_…' } or null
+ */
+export function rotateEndpointSecret(
+  store: WebhookStore,
+  id: string,
+  now: number,
+  overlapMs: number = ROTATION_OVERLAP_MS,
+): { endpoint: WebhookEndpoint; secret: string } | null {
+  const current = store.getEndpoint(id);
+  if (!current) return null;
+  const secret = newSigningSecret();
+  const endpoint = store.setSecrets(id, rotateSecrets(current.secrets, secret, now, overlapMs));
+  return endpoint ? { endpoint, secret } : null;
+}

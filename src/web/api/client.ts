@@ -1,0 +1,124 @@
+import { ClientApiError, errorFromResponse } from './errors';
+import type { TokenStore } from './token';
+import { secretTag } from './token';
+import type { ExchangeAnswer, OtpSent, OtpVerifyAnswer, Position, SessionAnswer } from './types';
+
+/** Every call the hosted page makes, as in docs/client-api.md. */
+export interface ClientApi {
+  /** Spends the client secret; keeps the client token for reloads. */
+  exchange(clientSecret: string): Promise<ExchangeAnswer>;
+  /** Reads the session again with the kept token (after a reload). */
+  session(): Promise<SessionAnswer>;
+  setLang(lang: string): Promise<{ lang: string }>;
+  prompt(nodeId: string): Promise<{ text: string }>;
+  /** A conversation reply; `text` undefined for a node that needs no reply. */
+  /** `outcome` is null when no condition matched: the node waits for another answer. */
+  reply(nodeId: string, text?: string): Promise<{ outcome: string | null; position: Position }>;
+  result(
+    nodeId: string,
+    outcome: string,
+    report?: Record<string, unknown>,
+  ): Promise<{ position: Position }>;
+  otpSend(nodeId: string, destination?: string): Promise<OtpSent | { position: Position }>;
+  otpVerify(nodeId: string, code: string): Promise<OtpVerifyAnswer>;
+  exit(): Promise<{ position: Position }>;
+  /** True when a token is kept for this tab. */
+  hasToken(): boolean;
+  /** The kept token came from this secret (a reload before the address bar was cleaned). */
+  tokenCameFrom(clientSecret: string): boolean;
+}
+
+export interface ClientApiOptions {
+  /** Origin (and path prefix) of the service; '' for the page's own origin. */
+  baseUrl?: string;
+  tokens: TokenStore;
+  fetch?: typeof fetch;
+}
+
+/**
+ * The typed client of the `/client/*` routes. Errors come back as `ClientApiError` carrying the
+ * spec's `type` and `code`; a network failure is type `network_error`.
+ *
+ * @example
+ * const api = createClientApi({ tokens: storageTokenStore(sessionStorage) });
+ * const { session, position } = await api.exchange('cs_…');
+ */
+export function createClientApi(options: ClientApiOptions): ClientApi {
+  const base = (options.baseUrl ?? '').replace(/\/$/, '');
+  const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
+  const { tokens } = options;
+
+  async function call<T>(
+    method: 'GET' | 'POST',
+    path: string,
+    body?: unknown,
+    auth = true,
+  ): Promise<T> {
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const kept = tokens.read();
+    if (auth) {
+      if (!kept) throw new ClientApiError(401, 'authentication_error', 'No client token');
+      headers.authorization = `Bearer ${kept.token}`;
+    }
+    let res: Response;
+    try {
+      res = await doFetch(`${base}${path}`, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        credentials: 'omit',
+        cache: 'no-store',
+        referrerPolicy: 'no-referrer',
+      });
+    } catch (cause) {
+      throw new ClientApiError(0, 'network_error', String((cause as Error)?.message ?? cause));
+    }
+    const text = await res.text();
+    let parsed: unknown = null;
+    if (text) {
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        parsed = null;
+      }
+    }
+    if (!res.ok) throw errorFromResponse(res.status, parsed);
+    if (parsed === null || typeof parsed !== 'object') {
+      throw new ClientApiError(
+        res.status,
+        'api_error',
+        'The service answered something unreadable',
+      );
+    }
+    return parsed as T;
+  }
+
+  const node = (id: string) => `/client/nodes/${encodeURIComponent(id)}`;
+
+  return {
+    async exchange(clientSecret) {
+      const answer = await call<ExchangeAnswer>(
+        'POST',
+        '/client/exchange',
+        { clientSecret },
+        false,
+      );
+      tokens.write({ token: answer.token, secretTag: secretTag(clientSecret) });
+      return answer;
+    },
+    session: () => call('GET', '/client/session'),
+    setLang: (lang) => call('POST', '/client/lang', { lang }),
+    prompt: (nodeId) => call('GET', `${node(nodeId)}/prompt`),
+    reply: (nodeId, text) =>
+      call('POST', `${node(nodeId)}/reply`, text === undefined ? {} : { text }),
+    result: (nodeId, outcome, report) =>
+      call('POST', `${node(nodeId)}/result`, report ? { outcome, report } : { outcome }),
+    otpSend: (nodeId, destination) =>
+      call('POST', `${node(nodeId)}/otp/send`, destination ? { destination } : {}),
+    otpVerify: (nodeId, code) => call('POST', `${node(nodeId)}/otp/verify`, { code }),
+    exit: () => call('POST', '/client/exit', {}),
+    hasToken: () => tokens.read() !== null,
+    tokenCameFrom: (clientSecret) => tokens.read()?.secretTag === secretTag(clientSecret),
+  };
+}

@@ -1,0 +1,42 @@
+import type { Static } from '@sinclair/typebox';
+import type { OtpSendBodySchema, PositionSchema, PublicSessionShape } from '../../core/api/client';
+import type { FlowNode, NodeType } from '../../core/flow';
+
+// The shapes of docs/client-api.md, from the TypeBox schemas the server answers with (type-only
+// imports: none of the schema code reaches the page's bundle).
+
+export type { FlowNode, NodeType };
+export type Position = Static<typeof PositionSchema>;
+export type PathStep = Position['path'][number];
+export type PublicSession = PublicSessionShape;
+export type PublicAvatar = NonNullable<PublicSession['settings']['avatar']>;
+export type Customization = NonNullable<PublicSession['settings']['customization']>;
+export type PermissionsPageCustomization = NonNullable<Customization['permissionsPage']>;
+export type ControlsCustomization = NonNullable<Customization['controls']>;
+export type OtpSendBody = Static<typeof OtpSendBodySchema>;
+
+export interface SessionAnswer {
+  session: PublicSession;
+  position: Position;
+}
+
+export interface ExchangeAnswer extends SessionAnswer {
+  token: string;
+}
+
+export interface OtpSent {
+  sentTo: string;
+  expiresAt: number;
+  resendAfter: number;
+}
+
+export interface OtpVerifyAnswer {
+  verified: boolean;
+  attemptsLeft: number;
+  position: Position;
+}
+
+/** The error body of the public API, shared by the client routes. */
+export interface ErrorBody {
+  error: { type: string; message: string; code?: string };
+}

@@ -1,0 +1,402 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type { FlowNode, Position, PublicSession, SessionAnswer } from '../api/types';
+import { isSupportedLang, pickLanguage, SUPPORTED_LANGS } from '../i18n/pickLanguage';
+import { flowCoreIfLoaded } from './flowCore';
+import { followFlow } from './followFlow';
+import { classifyError, type PageErrorKind } from './pageError';
+
+/** One line of the transcript panel. */
+export interface TranscriptLine {
+  id: number;
+  who: 'guide' | 'user';
+  text: string;
+}
+
+/** What the page knows when it starts. */
+export interface PageInput {
+  /** The client secret read from the address bar, if any. */
+  secret: string | null;
+  /** A client token is kept for this tab. */
+  hasToken: boolean;
+  /** The kept token came from this very secret (a reload of the same link). */
+  tokenFromSecret: boolean;
+  /** `navigator.languages`. */
+  browserLangs: readonly string[];
+}
+
+export interface PageContext extends PageInput {
+  session: PublicSession | null;
+  position: Position | null;
+  /** The node whose screen shows. */
+  node: FlowNode | null;
+  lang: string;
+  error: PageErrorKind | null;
+  transcript: TranscriptLine[];
+  /** Devices already asked for (by a permissions node or at a node that needed them). */
+  asked: { camera: boolean; microphone: boolean };
+  /** The email typed at an enter_email node, for the code step that follows. */
+  enteredEmail: string | null;
+  greeted: boolean;
+  /** The flow machine, replaying the server's path, reached the node the server named (null: not checked yet). */
+  flowAgrees: boolean | null;
+  exitError: PageErrorKind | null;
+  /** The session ended because the user chose to leave. */
+  leftByUser: boolean;
+}
+
+export type PageEvent =
+  | { type: 'POSITION'; position: Position }
+  | { type: 'SAY'; text: string }
+  | { type: 'HEARD'; text: string }
+  | { type: 'EXIT' }
+  | { type: 'FAILED'; error: unknown }
+  | { type: 'RETRY' }
+  | { type: 'SET_LANG'; lang: string }
+  | { type: 'DEVICES_ASKED'; camera: boolean; microphone: boolean }
+  | { type: 'EMAIL_ENTERED'; email: string }
+  /** The flow core's chunk arrived: check the current position against the flow machine. */
+  | { type: 'FLOW_CORE_READY' };
+
+// Placeholders that keep the actors' types; the page supplies the real ones with `.provide()`.
+function notProvided<Output, Input = void>(name: string) {
+  return fromPromise<Output, Input>(async () => {
+    throw new Error(`The page machine's ${name} actor was not provided`);
+  });
+}
+
+/** The session's languages that the page has words for (all nine if it names none of them). */
+const sessionLangs = (session: PublicSession): string[] => {
+  const offered = session.settings.langs.filter(isSupportedLang);
+  return offered.length > 0 ? offered : [...SUPPORTED_LANGS];
+};
+
+/** The initial phrase, the first time the page shows a node of a fresh session. */
+const greetingOf = (context: PageContext): string => {
+  const fresh = context.position?.path.every((p) => p.type === 'start') ?? true;
+  const phrase = context.session?.settings.initialPhrase;
+  return !context.greeted && fresh && phrase ? phrase : '';
+};
+
+/** The final phrase, when the session reached an end node. */
+const farewellOf = (context: PageContext): string =>
+  context.position?.status === 'complete' ? (context.session?.settings.finalPhrase ?? '') : '';
+
+/**
+ * The hosted page's life: boot → exchange the secret (or resume with the kept token) → choose
+ * the language → the node screens, following the server's position → ended, or an error page.
+ * Server calls are actors and side effects are actions, all named here and supplied by the page
+ * with `.provide()` (tests supply their own).
+ */
+export const pageMachine = setup({
+  types: {
+    context: {} as PageContext,
+    events: {} as PageEvent,
+    input: {} as PageInput,
+  },
+  actors: {
+    exchange: notProvided<SessionAnswer, { secret: string }>('exchange'),
+    resume: notProvided<SessionAnswer>('resume'),
+    applyLanguage: notProvided<void, { lang: string; record: boolean }>('applyLanguage'),
+    exit: notProvided<{ position: Position }>('exit'),
+  },
+  actions: {
+    /** Puts the address bar back without the client secret. */
+    cleanAddressBar: () => {},
+    /** Forgets the kept client token (its session is gone). */
+    forgetToken: () => {},
+    /** Speaks a line with the avatar's voice (captions show it either way). */
+    speak: (_, _params: { text: string }) => {},
+    /** Tells the embedding window what happened. */
+    notifyParent: (
+      _,
+      _params: { type: 'ready' | 'step' | 'complete' | 'incomplete' | 'error' },
+    ) => {},
+    /** Switches the page's language at the user's request (loads its words, records it). */
+    switchLanguage: (_, _params: { lang: string }) => {},
+    say: assign({
+      transcript: ({ context }, params: { text: string; who: 'guide' | 'user' }) =>
+        params.text.trim()
+          ? [
+              ...context.transcript,
+              { id: context.transcript.length + 1, who: params.who, text: params.text.trim() },
+            ]
+          : context.transcript,
+    }),
+    takeAnswer: assign(({ context }, params: { answer: SessionAnswer }) => {
+      const followed = followFlow(
+        flowCoreIfLoaded(),
+        params.answer.session.flow,
+        params.answer.position,
+      );
+      return {
+        session: params.answer.session,
+        position: params.answer.position,
+        node: followed.node,
+        flowAgrees: followed.agreed,
+        asked: askedByPath(context.asked, params.answer.session.flow, params.answer.position),
+      };
+    }),
+    takePosition: assign(({ context }, params: { position: Position }) => {
+      const flow = context.session?.flow ?? [];
+      const followed = followFlow(flowCoreIfLoaded(), flow, params.position);
+      return {
+        position: params.position,
+        node: followed.node,
+        flowAgrees: followed.agreed,
+        asked: askedByPath(context.asked, flow, params.position),
+      };
+    }),
+    fail: assign({ error: (_, params: { error: unknown }) => classifyError(params.error) }),
+  },
+  guards: {
+    reloadOfSameLink: ({ context }) =>
+      !!context.secret && context.hasToken && context.tokenFromSecret,
+    hasSecret: ({ context }) => !!context.secret,
+    hasToken: ({ context }) => context.hasToken,
+    isNetwork: (_, params: { error: unknown }) => classifyError(params.error) === 'network',
+    isSecretError: (_, params: { error: unknown }) =>
+      classifyError(params.error).startsWith('secret_'),
+    flowEnded: ({ context }) => !!context.position && context.position.status !== 'active',
+    ended: ({ context }) => context.position?.status !== 'active',
+    sameNode: ({ context }, params: { position: Position }) =>
+      params.position.status === 'active' && params.position.nodeId === context.position?.nodeId,
+    hasPosition: ({ context }) => !!context.session && !!context.position,
+    canRetry: ({ context }) => context.error === 'unexpected',
+    offersLang: ({ context }, params: { lang: string }) =>
+      !!context.session && sessionLangs(context.session).includes(params.lang),
+  },
+}).createMachine({
+  id: 'hostedPage',
+  context: ({ input }) => ({
+    ...input,
+    session: null,
+    position: null,
+    node: null,
+    lang: pickLanguage(input.browserLangs, SUPPORTED_LANGS, 'en'),
+    error: null,
+    transcript: [],
+    asked: { camera: false, microphone: false },
+    enteredEmail: null,
+    greeted: false,
+    flowAgrees: null,
+    exitError: null,
+    leftByUser: false,
+  }),
+  initial: 'boot',
+  states: {
+    boot: {
+      always: [
+        { guard: 'reloadOfSameLink', target: 'resuming', actions: 'cleanAddressBar' },
+        { guard: 'hasSecret', target: 'exchanging' },
+        { guard: 'hasToken', target: 'resuming' },
+        { target: 'failed', actions: assign({ error: 'secret_missing' }) },
+      ],
+    },
+    exchanging: {
+      invoke: {
+        src: 'exchange',
+        input: ({ context }) => ({ secret: context.secret ?? '' }),
+        onDone: {
+          target: 'language',
+          actions: [
+            { type: 'takeAnswer', params: ({ event }) => ({ answer: event.output }) },
+            'cleanAddressBar',
+          ],
+        },
+        onError: [
+          {
+            guard: { type: 'isNetwork', params: ({ event }) => ({ error: event.error }) },
+            target: 'offline',
+          },
+          {
+            target: 'failed',
+            actions: [
+              { type: 'fail', params: ({ event }) => ({ error: event.error }) },
+              'cleanAddressBar',
+            ],
+          },
+        ],
+      },
+    },
+    resuming: {
+      invoke: {
+        src: 'resume',
+        onDone: {
+          target: 'language',
+          actions: { type: 'takeAnswer', params: ({ event }) => ({ answer: event.output }) },
+        },
+        onError: [
+          {
+            guard: { type: 'isNetwork', params: ({ event }) => ({ error: event.error }) },
+            target: 'offline',
+          },
+          {
+            target: 'failed',
+            actions: [
+              { type: 'fail', params: ({ event }) => ({ error: event.error }) },
+              // A token that opens nothing is useless; another link can start afresh.
+              'forgetToken',
+            ],
+          },
+        ],
+      },
+    },
+    offline: {
+      entry: assign({ error: 'network' }),
+      on: { RETRY: { target: 'boot', actions: assign({ error: null }) } },
+    },
+    language: {
+      entry: assign({
+        lang: ({ context }) => {
+          const session = context.session!;
+          const offered = sessionLangs(session);
+          if (session.settings.lang && offered.includes(session.settings.lang)) {
+            return session.settings.lang;
+          }
+          return pickLanguage(context.browserLangs, offered, session.settings.defaultLang);
+        },
+      }),
+      invoke: {
+        src: 'applyLanguage',
+        input: ({ context }) => ({
+          lang: context.lang,
+          record: context.session?.settings.lang !== context.lang,
+        }),
+        // Recording the language is not worth stopping the user for: the page goes on either way.
+        onDone: 'started',
+        onError: 'started',
+      },
+    },
+    started: {
+      entry: { type: 'notifyParent', params: { type: 'ready' } },
+      always: [{ guard: 'flowEnded', target: 'ended' }, { target: 'step' }],
+    },
+    step: {
+      entry: [
+        { type: 'notifyParent', params: { type: 'step' } },
+        { type: 'say', params: ({ context }) => ({ text: greetingOf(context), who: 'guide' }) },
+        { type: 'speak', params: ({ context }) => ({ text: greetingOf(context) }) },
+        assign({ greeted: true }),
+      ],
+      on: {
+        POSITION: [
+          {
+            guard: { type: 'sameNode', params: ({ event }) => ({ position: event.position }) },
+            actions: {
+              type: 'takePosition',
+              params: ({ event }) => ({ position: event.position }),
+            },
+          },
+          {
+            target: 'route',
+            actions: {
+              type: 'takePosition',
+              params: ({ event }) => ({ position: event.position }),
+            },
+          },
+        ],
+        EXIT: 'leaving',
+        FAILED: [
+          {
+            guard: { type: 'isNetwork', params: ({ event }) => ({ error: event.error }) },
+            // A screen's own retry handles a lost connection; nothing to do here.
+          },
+          {
+            target: 'failed',
+            actions: { type: 'fail', params: ({ event }) => ({ error: event.error }) },
+          },
+        ],
+        DEVICES_ASKED: {
+          actions: assign({
+            asked: ({ context, event }) => ({
+              camera: context.asked.camera || event.camera,
+              microphone: context.asked.microphone || event.microphone,
+            }),
+          }),
+        },
+        EMAIL_ENTERED: { actions: assign({ enteredEmail: ({ event }) => event.email }) },
+      },
+    },
+    route: {
+      always: [{ guard: 'ended', target: 'ended' }, { target: 'step' }],
+    },
+    leaving: {
+      entry: assign({ exitError: null }),
+      invoke: {
+        src: 'exit',
+        onDone: {
+          target: 'ended',
+          actions: [
+            assign({ leftByUser: true }),
+            {
+              type: 'takePosition',
+              params: ({ event }) => ({ position: event.output.position }),
+            },
+          ],
+        },
+        onError: {
+          target: 'step',
+          actions: assign({ exitError: ({ event }) => classifyError(event.error) }),
+        },
+      },
+    },
+    ended: {
+      entry: [
+        {
+          type: 'notifyParent',
+          params: ({ context }) => ({
+            type: context.position?.status === 'complete' ? 'complete' : 'incomplete',
+          }),
+        },
+        { type: 'say', params: ({ context }) => ({ text: farewellOf(context), who: 'guide' }) },
+        { type: 'speak', params: ({ context }) => ({ text: farewellOf(context) }) },
+      ],
+    },
+    failed: {
+      entry: { type: 'notifyParent', params: { type: 'error' } },
+      on: { RETRY: { guard: 'canRetry', target: 'boot' } },
+    },
+  },
+  on: {
+    SAY: {
+      actions: [
+        { type: 'say', params: ({ event }) => ({ text: event.text, who: 'guide' as const }) },
+        { type: 'speak', params: ({ event }) => ({ text: event.text }) },
+      ],
+    },
+    HEARD: {
+      actions: { type: 'say', params: ({ event }) => ({ text: event.text, who: 'user' as const }) },
+    },
+    FLOW_CORE_READY: {
+      guard: 'hasPosition',
+      actions: { type: 'takePosition', params: ({ context }) => ({ position: context.position! }) },
+    },
+    SET_LANG: {
+      guard: { type: 'offersLang', params: ({ event }) => ({ lang: event.lang }) },
+      actions: [
+        assign({ lang: ({ event }) => event.lang }),
+        { type: 'switchLanguage', params: ({ event }) => ({ lang: event.lang }) },
+      ],
+    },
+  },
+});
+
+/**
+ * Devices already asked for along the path: a permissions node that was passed asked for the
+ * devices it names (both by default), whatever the user answered.
+ */
+function askedByPath(
+  asked: PageContext['asked'],
+  flow: readonly FlowNode[],
+  position: Position,
+): PageContext['asked'] {
+  const result = { ...asked };
+  for (const step of position.path) {
+    if (step.type !== 'permissions') continue;
+    const node = flow.find((n) => n.id === step.nodeId) as
+      { permissions?: { camera?: boolean; microphone?: boolean } } | undefined;
+    result.camera ||= node?.permissions?.camera !== false;
+    result.microphone ||= node?.permissions?.microphone !== false;
+  }
+  return result;
+}

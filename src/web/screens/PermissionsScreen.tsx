@@ -1,0 +1,162 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CallProblem } from '../components/Notice';
+import { StepHeading } from '../components/StepHeading';
+import { planPermissionsPage } from '../controls/rules';
+import { parseColor, readableTextOn } from '../format/color';
+import { devicesOfPermissionsNode } from './devices';
+import { onPermissionGranted, requestDevices, type AccessResult } from './mediaAccess';
+import type { ScreenProps } from './types';
+import { useServerCall } from './useServerCall';
+
+/** An integrator's colour as [r, g, b]: hex and rgb() directly, named colours via the browser. */
+function resolveColor(value: string): [number, number, number] | null {
+  const direct = parseColor(value);
+  if (direct) return direct;
+  if (typeof CSS === 'undefined' || !CSS.supports('color', value)) return null;
+  const probe = document.createElement('span');
+  probe.style.color = value;
+  document.body.appendChild(probe);
+  const computed = getComputedStyle(probe).color;
+  probe.remove();
+  return parseColor(computed);
+}
+
+/**
+ * The permissions page: the `permissions` node, and the same page in front of the first node that
+ * needs a device in a flow without one. Every `customization.permissionsPage` field applies
+ * (texts and their translations, avatar or colour background). A denial explains how to fix it and
+ * offers a retry, which also happens by itself when the user allows access in the browser.
+ */
+export default function PermissionsScreen({
+  node,
+  session,
+  lang,
+  api,
+  send,
+  implicitAsk,
+}: ScreenProps) {
+  const { t } = useTranslation();
+  const devices = implicitAsk ?? devicesOfPermissionsNode(node);
+  const micOnly = !!implicitAsk && implicitAsk.microphone && !implicitAsk.camera;
+  const [state, setState] = useState<'intro' | 'asking' | AccessResult>('intro');
+  const call = useServerCall(send, api);
+  const prompt = implicitAsk ? undefined : (node as { prompt?: string }).prompt;
+
+  useEffect(() => {
+    if (prompt) send({ type: 'SAY', text: prompt });
+  }, [prompt, send]);
+
+  const plan = planPermissionsPage(session.settings.customization?.permissionsPage, lang, {
+    heading: t('permissions.heading'),
+    subheading: micOnly ? t('permissions.voiceOnlyBody') : t('permissions.subheading'),
+    buttonText: t('permissions.button'),
+  });
+  const colors = useMemo(() => {
+    if (plan.background.kind !== 'color') return null;
+    const rgb = resolveColor(plan.background.color);
+    return rgb ? { backgroundColor: `rgb(${rgb.join(' ')})`, color: readableTextOn(rgb) } : null;
+  }, [plan.background]);
+
+  const finish = (granted: boolean) => {
+    if (implicitAsk) {
+      send({ type: 'DEVICES_ASKED', ...implicitAsk });
+      return;
+    }
+    void call.run(async () => {
+      const { position } = await api.result(
+        node.id,
+        granted ? 'permissionsGranted' : 'permissionsDenied',
+        { camera: devices.camera, microphone: devices.microphone },
+      );
+      send({ type: 'POSITION', position });
+    });
+  };
+
+  const ask = async () => {
+    setState('asking');
+    const result = await requestDevices(devices);
+    setState(result);
+    if (result === 'granted') finish(true);
+  };
+
+  const failed = state !== 'intro' && state !== 'asking' && state !== 'granted';
+  useEffect(() => {
+    if (state !== 'blocked') return;
+    return onPermissionGranted(devices, () => void ask());
+    // The listener is set up once per denial; `ask` and `devices` are stable for that while.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [state]);
+
+  return (
+    <section
+      className={`card permissions ${colors ? 'permissions-color' : 'permissions-avatar'}`}
+      style={colors ?? undefined}
+      aria-labelledby="permissions-title"
+    >
+      {!colors && session.settings.avatar && (
+        <img className="permissions-avatar-image" src={session.settings.avatar.imageUrl} alt="" />
+      )}
+      <StepHeading id="permissions-title">{plan.heading}</StepHeading>
+      <p>{plan.subheading}</p>
+      <p className="muted">{t('permissions.needs')}</p>
+      <ul className="device-list">
+        {devices.camera && <li>{t('permissions.camera')}</li>}
+        {devices.microphone && <li>{t('permissions.microphone')}</li>}
+      </ul>
+
+      {state === 'asking' && (
+        <p role="status" className="notice">
+          {t('permissions.asking')}
+        </p>
+      )}
+      {state === 'granted' && (
+        <p role="status" className="notice notice-ok">
+          {t('permissions.granted')}
+        </p>
+      )}
+      {failed && (
+        <div role="alert" className="notice notice-error">
+          {state === 'blocked' && (
+            <>
+              <p className="notice-title">{t('permissions.deniedTitle')}</p>
+              <p>{t('permissions.deniedBody')}</p>
+            </>
+          )}
+          {state === 'notFound' && <p>{t('permissions.notFound')}</p>}
+          {state === 'inUse' && <p>{t('permissions.inUse')}</p>}
+          {state === 'unsupported' && <p>{t('permissions.unsupported')}</p>}
+        </div>
+      )}
+      <CallProblem problem={call.problem} onRetry={call.retry} />
+
+      <div className="actions">
+        {(state === 'intro' || state === 'asking') && (
+          <button
+            type="button"
+            className="button"
+            onClick={() => void ask()}
+            disabled={state === 'asking' || call.busy}
+          >
+            {plan.buttonText}
+          </button>
+        )}
+        {failed && (
+          <button type="button" className="button" onClick={() => void ask()} disabled={call.busy}>
+            {t('app.retry')}
+          </button>
+        )}
+        {(failed || micOnly) && (
+          <button
+            type="button"
+            className="button button-secondary"
+            onClick={() => finish(false)}
+            disabled={call.busy}
+          >
+            {micOnly ? t('permissions.skipVoice') : t('permissions.continueWithout')}
+          </button>
+        )}
+      </div>
+    </section>
+  );
+}

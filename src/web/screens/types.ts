@@ -1,0 +1,18 @@
+import type { ClientApi } from '../api/client';
+import type { FlowNode, PublicSession } from '../api/types';
+import type { PageEvent } from '../machine/pageMachine';
+import type { Devices } from './devices';
+
+/** What every node screen is given. */
+export interface ScreenProps {
+  node: FlowNode;
+  session: PublicSession;
+  lang: string;
+  api: ClientApi;
+  /** Sends an event to the page machine (a new position, words said, a fatal error). */
+  send(event: PageEvent): void;
+  /** The address typed at an earlier enter_email node, if any. */
+  enteredEmail: string | null;
+  /** Set when the page asks for devices in front of a node (a flow with no permissions node). */
+  implicitAsk?: Devices;
+}
