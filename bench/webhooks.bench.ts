@@ -123,7 +123,12 @@ async function latency(): Promise<BenchRow[]> {
   }
 }
 
-/** The webhook suite of `npm run bench`. */
+/**
+ * The webhook suite of `npm run bench`.
+ *
+ * @example
+ * (await run()).map((r) => `${r.name}: ${r.value} ${r.unit}`);
+ */
 export default async function run(): Promise<BenchRow[]> {
   return [...(await throughput()), ...(await latency())];
 }

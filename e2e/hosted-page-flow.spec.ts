@@ -36,7 +36,9 @@ test('a full run finishes complete and verified, with a transcript', async ({ pa
   await expect(page).not.toHaveURL(/client_secret/);
 
   // permissions
-  await expect(page.getByRole('heading', { level: 1, name: 'Camera and microphone' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Camera and microphone' }),
+  ).toBeVisible();
   await expect(page.getByTestId('avatar-words')).toContainText('allow your camera');
   await checkScreen(page, 'permissions');
   await page.getByRole('button', { name: 'Continue' }).click();
@@ -45,6 +47,7 @@ test('a full run finishes complete and verified, with a transcript', async ({ pa
   await expect(page.getByTestId('avatar-words')).toHaveText(
     'Do you agree to verify your identity today?',
   );
+  await expect(page.getByTestId('avatar-words')).not.toContainText('Welcome');
   await expect(step(page)).toHaveAttribute('data-node-id', 'ask');
   await checkScreen(page, 'conversation');
   await page.getByRole('textbox', { name: 'Your answer' }).fill('Yes, I agree');
@@ -141,4 +144,34 @@ test('a wrong code three times ends on failed_unverified', async ({ page }) => {
     outcome: 'failed_unverified',
   });
   expect(result.report.isVerified).toBe(false);
+});
+
+test('a closing message that needs no reply moves on and stays in view', async ({ page }) => {
+  const { session, clientSecret } = await idv.createSession({
+    flow: [
+      { id: 'start', type: 'start', outcome: 'mail' },
+      { id: 'mail', type: 'enter_email', outcomes: { emailEntered: 'bye' } },
+      {
+        id: 'bye',
+        type: 'conversation',
+        prompt: 'Say: Thank you, that is all we needed.',
+        doesNotRequireReply: true,
+        outcomes: [{ id: 'next', condition: '', targetNodeId: 'end' }],
+      },
+      { id: 'end', type: 'end' },
+    ],
+  });
+  await page.goto(clientSecret.url);
+  await page.getByRole('textbox', { name: 'Email address' }).fill('quiet@example.com');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'All done' })).toBeVisible();
+  await expect(page.getByTestId('avatar-words')).toHaveText('Thank you, that is all we needed.');
+  const result = await idv.getSession(session.id);
+  expect(result.report.nodeReports.map((r) => `${r.nodeId}:${r.outcome}`)).toEqual([
+    'mail:emailEntered',
+    'bye:next',
+  ]);
+  expect(result.report.transcript.map((t) => t.text)).toContain(
+    'Thank you, that is all we needed.',
+  );
 });

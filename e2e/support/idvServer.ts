@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import Database from 'better-sqlite3';
 import PostalMime from 'postal-mime';
 import { SMTPServer } from 'smtp-server';
 
@@ -31,6 +32,11 @@ export interface IdvServer {
   ): Promise<{ session: { id: string }; clientSecret: { url: string; secret: string } }>;
   /** `GET /sessions/{id}`: the whole session as the integrator sees it. */
   getSession(id: string, key?: string): Promise<SessionView>;
+  /**
+   * Makes a client secret expired, as an hour would, by moving its expiry into the past in the
+   * server's SQLite file (the server reads it per request).
+   */
+  expireSecret(secret: string): void;
   /** Waits for a mail to an address and returns it. */
   waitForMail(to: string, timeoutMs?: number): Promise<ReceivedMail>;
   stop(): Promise<void>;
@@ -171,6 +177,17 @@ export async function startIdv(env: Record<string, string> = {}): Promise<IdvSer
       >,
     getSession: async (id, key = keys.live) =>
       ((await api('GET', `/sessions/${id}`, key)) as { session: SessionView }).session,
+    expireSecret(secret) {
+      const db = new Database(join(dataDir, 'idv.sqlite'));
+      try {
+        db.prepare('UPDATE client_secrets SET expire_at = ? WHERE secret = ?').run(
+          Date.now() - 1000,
+          secret,
+        );
+      } finally {
+        db.close();
+      }
+    },
     async waitForMail(to, timeoutMs = 10_000) {
       const deadline = Date.now() + timeoutMs;
       while (Date.now() < deadline) {

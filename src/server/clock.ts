@@ -13,7 +13,9 @@ export const systemClock: Clock = { now: () => Date.now() };
  * clock.advance(60_000);
  * clock.now(); // 60000
  */
-export function manualClock(start = Date.now()): Clock & { advance(ms: number): void; set(t: number): void } {
+export function manualClock(
+  start = Date.now(),
+): Clock & { advance(ms: number): void; set(t: number): void } {
   let t = start;
   return {
     now: () => t,

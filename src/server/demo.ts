@@ -24,7 +24,12 @@ export const DEMO_FLOW: Flow = [
   {
     id: 'otp',
     type: 'two_factor_email',
-    outcomes: { verified: 'done', failed_unverified: 'bye', delivery_failed: 'bye', cancelled: 'bye' },
+    outcomes: {
+      verified: 'done',
+      failed_unverified: 'bye',
+      delivery_failed: 'bye',
+      cancelled: 'bye',
+    },
   },
   { id: 'done', type: 'end' },
   { id: 'bye', type: 'end' },

@@ -35,12 +35,17 @@ export interface ServerConfig {
  * @example
  * configFromEnv({ PORT: '8080' }).publicUrl; // 'http://localhost:8080'
  */
-export function configFromEnv(env: Record<string, string | undefined>, cwd = process.cwd()): ServerConfig {
+export function configFromEnv(
+  env: Record<string, string | undefined>,
+  cwd = process.cwd(),
+): ServerConfig {
   const port = Number(env['PORT'] ?? 3000);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT is not a port: ${env['PORT']}`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`PORT is not a port: ${env['PORT']}`);
   const host = env['HOST'] || '127.0.0.1';
   const dataDir = resolve(cwd, env['DATA_DIR'] || 'data');
-  const shownHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  const shownHost =
+    host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
   return {
     port,
     host,
@@ -64,9 +69,14 @@ export async function ensureWebBuilt(webDir: string, log: (line: string) => void
   const require = createRequire(import.meta.url);
   const viteBin = join(dirname(require.resolve('vite/package.json')), 'bin', 'vite.js');
   await new Promise<void>((ok, fail) => {
-    const child = spawn(process.execPath, [viteBin, 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
+    const child = spawn(process.execPath, [viteBin, 'build', '--logLevel', 'warn'], {
+      cwd: ROOT,
+      stdio: 'inherit',
+    });
     child.on('error', fail);
-    child.on('exit', (code) => (code === 0 ? ok() : fail(new Error(`vite build exited with ${code}`))));
+    child.on('exit', (code) =>
+      code === 0 ? ok() : fail(new Error(`vite build exited with ${code}`)),
+    );
   });
 }
 
@@ -131,7 +141,10 @@ export async function startServer(opts: {
       ? smtpMailer(smtpUrl, env['MAIL_FROM'] ?? 'Identity verification <no-reply@localhost>')
       : fileMailer(join(cfg.dataDir, 'mail'), log),
     sms: smsUrl
-      ? httpSmsSender({ url: smsUrl, ...(env['SMS_HTTP_TOKEN'] ? { token: env['SMS_HTTP_TOKEN'] } : {}) })
+      ? httpSmsSender({
+          url: smsUrl,
+          ...(env['SMS_HTTP_TOKEN'] ? { token: env['SMS_HTTP_TOKEN'] } : {}),
+        })
       : logSmsSender(join(cfg.dataDir, 'sms.log'), log),
     rateLimits: {
       ...(testLimit !== undefined ? { test: testLimit } : {}),
@@ -156,7 +169,11 @@ export async function startServer(opts: {
   app.ctx.publicUrl = url;
 
   if (firstStart) {
-    const { key } = await createApiKey(store, { accountName: 'default', mode: 'test', now: Date.now() });
+    const { key } = await createApiKey(store, {
+      accountName: 'default',
+      mode: 'test',
+      now: Date.now(),
+    });
     const res = await app.inject({
       method: 'POST',
       url: '/sessions',

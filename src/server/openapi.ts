@@ -90,7 +90,9 @@ export function buildOpenApi(publicUrl: string): Json {
   const errors = (...codes: number[]) => {
     const all: Record<number, Json> = {
       400: error('validation_error: invalid parameters, body or Service-Version.'),
-      401: error('authentication_error: missing or invalid key (code api_key_missing / api_key_invalid).'),
+      401: error(
+        'authentication_error: missing or invalid key (code api_key_missing / api_key_invalid).',
+      ),
       404: error('not_found_error: Session not found.'),
       429: {
         ...error('rate_limit_error: too many requests; see Retry-After.'),
@@ -128,13 +130,16 @@ export function buildOpenApi(publicUrl: string): Json {
     ...(nodeParam
       ? { parameters: [{ name: 'nodeId', in: 'path', required: true, schema: { type: 'string' } }] }
       : {}),
-    ...(body ? { requestBody: { required: true, content: { 'application/json': { schema: s(body) } } } } : {}),
+    ...(body
+      ? { requestBody: { required: true, content: { 'application/json': { schema: s(body) } } } }
+      : {}),
     responses: {
       '200': json(answer, 'OK'),
       ...errors(400, 401, 429),
     },
   });
-  const nodeAnswer = (extra: Record<string, TSchema>) => Type.Object({ ...extra, position: PositionSchema });
+  const nodeAnswer = (extra: Record<string, TSchema>) =>
+    Type.Object({ ...extra, position: PositionSchema });
 
   const paths: Json = {
     '/sessions': {
@@ -183,7 +188,10 @@ export function buildOpenApi(publicUrl: string): Json {
         parameters: [versionParam, sessionId],
         responses: {
           '200': rated(
-            json(ClientSecretSchema, 'The new client secret (wrapped as { clientSecret } in 2025-01-01).'),
+            json(
+              ClientSecretSchema,
+              'The new client secret (wrapped as { clientSecret } in 2025-01-01).',
+            ),
           ),
           ...errors(400, 401, 404, 429, 500),
         },
@@ -196,7 +204,10 @@ export function buildOpenApi(publicUrl: string): Json {
         operationId: 'listAvatars',
         summary: 'List avatars',
         parameters: [versionParam],
-        responses: { '200': rated(json(AvatarListSchema, 'The avatars.')), ...errors(400, 401, 429) },
+        responses: {
+          '200': rated(json(AvatarListSchema, 'The avatars.')),
+          ...errors(400, 401, 429),
+        },
       },
     },
     '/langs': {
@@ -206,7 +217,10 @@ export function buildOpenApi(publicUrl: string): Json {
         operationId: 'listLangs',
         summary: 'List languages',
         parameters: [versionParam],
-        responses: { '200': rated(json(LanguageListSchema, 'The languages.')), ...errors(400, 401, 429) },
+        responses: {
+          '200': rated(json(LanguageListSchema, 'The languages.')),
+          ...errors(400, 401, 429),
+        },
       },
     },
     '/client/exchange': {
@@ -214,15 +228,28 @@ export function buildOpenApi(publicUrl: string): Json {
         ...clientOp(
           'Exchange a client secret once for a client token',
           ExchangeBodySchema,
-          Type.Object({ token: Type.String(), session: PublicSessionSchema, position: PositionSchema }),
+          Type.Object({
+            token: Type.String(),
+            session: PublicSessionSchema,
+            position: PositionSchema,
+          }),
         ),
         security: [],
       },
     },
-    '/client/session': { get: clientOp('The session as the page sees it', null, SessionAnswerSchema) },
-    '/client/lang': { post: clientOp('Record the language', LangBodySchema, Type.Object({ lang: Type.String() })) },
+    '/client/session': {
+      get: clientOp('The session as the page sees it', null, SessionAnswerSchema),
+    },
+    '/client/lang': {
+      post: clientOp('Record the language', LangBodySchema, Type.Object({ lang: Type.String() })),
+    },
     '/client/nodes/{nodeId}/prompt': {
-      get: clientOp('What the avatar says at the node', null, Type.Object({ text: Type.String() }), true),
+      get: clientOp(
+        'What the avatar says at the node',
+        null,
+        Type.Object({ text: Type.String() }),
+        true,
+      ),
     },
     '/client/nodes/{nodeId}/reply': {
       post: clientOp(
@@ -240,7 +267,11 @@ export function buildOpenApi(publicUrl: string): Json {
         'Send a one-time code',
         OtpSendBodySchema,
         Type.Union([
-          Type.Object({ sentTo: Type.String(), expiresAt: Type.Integer(), resendAfter: Type.Integer() }),
+          Type.Object({
+            sentTo: Type.String(),
+            expiresAt: Type.Integer(),
+            resendAfter: Type.Integer(),
+          }),
           nodeAnswer({}),
         ]),
         true,
@@ -291,7 +322,10 @@ export function buildOpenApi(publicUrl: string): Json {
         },
       },
       headers: {
-        ServiceVersion: { schema: { type: 'string' }, description: 'The version that served the response.' },
+        ServiceVersion: {
+          schema: { type: 'string' },
+          description: 'The version that served the response.',
+        },
         RateLimitLimit: { schema: { type: 'integer' } },
         RateLimitRemaining: { schema: { type: 'integer' } },
         RateLimitReset: { schema: { type: 'integer' }, description: 'Seconds until a slot frees.' },

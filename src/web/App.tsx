@@ -19,7 +19,6 @@ import { prefetchScreen, screenFor } from './screens/registry';
 import { canRecognizeSpeech } from './screens/speechInput';
 import { TestBanner } from './testmode/TestBanner';
 
-const PermissionsScreen = lazy(() => import('./screens/PermissionsScreen'));
 const EndScreen = lazy(() => import('./screens/EndScreen'));
 const TestPanel = lazy(() => import('./testmode/TestPanel'));
 
@@ -96,11 +95,13 @@ export function App({
       enteredEmail: ctx.enteredEmail,
     };
     // Screens are lazy components made once per node type (screens/registry.ts).
-    body = implicitAsk ? (
-      <PermissionsScreen key={`ask-${node.id}`} {...props} implicitAsk={implicitAsk} />
-    ) : (
-      createElement(screenFor(node.type), { key: node.id, ...props })
-    );
+    body = implicitAsk
+      ? createElement(screenFor('permissions'), {
+          key: `ask-${node.id}`,
+          ...props,
+          implicitAsk,
+        })
+      : createElement(screenFor(node.type), { key: node.id, ...props });
   } else {
     body = (
       <section className="card" aria-busy="true">
@@ -144,6 +145,7 @@ export function App({
             <AvatarStage
               avatar={session.settings.avatar}
               transcript={ctx.transcript}
+              nodeId={node?.id ?? null}
               speaker={speaker}
             />
             {captionsOpen && (

@@ -9,9 +9,21 @@ import { createSpeaker } from './avatar/speech';
 import { postToParent } from './embed/postToParent';
 import { isSupportedLang, pageLanguageBeforeSession } from './i18n/pickLanguage';
 import { switchLanguage } from './i18n/setup';
+import { FIRST_SCREEN_MARK } from './components/StepHeading';
 import { loadFlowCore } from './machine/flowCore';
 import { pageMachine } from './machine/pageMachine';
+import { loadScreen } from './screens/registry';
 import './styles.css';
+
+// Node types in front of which the page may ask for the camera or microphone (screens/devices.ts).
+const MAY_ASK_FIRST = new Set([
+  'conversation',
+  'liveness_detection',
+  'document_scan',
+  'face_scan',
+  'face_compare',
+  'recognition',
+]);
 
 const tokens = storageTokenStore(window.sessionStorage);
 const api = createClientApi({ tokens });
@@ -28,8 +40,17 @@ const machine = pageMachine.provide({
   actors: {
     exchange: fromPromise(({ input }) => api.exchange(input.secret)),
     resume: fromPromise(() => api.session()),
-    applyLanguage: fromPromise(async ({ input }) => {
-      await Promise.all([setLanguage(input.lang), input.record && api.setLang(input.lang)]);
+    prepare: fromPromise(async ({ input }) => {
+      const screen = input.nodeType ? loadScreen(input.nodeType) : null;
+      // A node that needs a device nobody asked for opens on the permissions page.
+      const ask =
+        input.nodeType && MAY_ASK_FIRST.has(input.nodeType) ? loadScreen('permissions') : null;
+      await Promise.all([
+        setLanguage(input.lang),
+        input.record && api.setLang(input.lang),
+        screen?.catch(() => {}),
+        ask?.catch(() => {}),
+      ]);
     }),
     exit: fromPromise(() => api.exit()),
   },
@@ -86,13 +107,39 @@ const actor = createActor(machine, {
     browserLangs: navigator.languages?.length ? navigator.languages : [navigator.language],
   },
 });
-// The exchange starts now, while the first words and the flow core load.
+// The exchange starts now, while the first words load.
 actor.start();
-void loadFlowCore()
-  .then(() => actor.send({ type: 'FLOW_CORE_READY' }))
-  .catch(() => {
-    // Without the core the page still follows the server's positions; only the check is lost.
-  });
+
+// The flow core (schemas, validation, the compiled machine) is not needed to draw the first
+// screen, and compiling costs main-thread time on a slow phone: it comes once that screen is on.
+whenFirstScreen(() => {
+  void loadFlowCore()
+    .then(() => actor.send({ type: 'FLOW_CORE_READY' }))
+    .catch(() => {
+      // Without the core the page still follows the server's positions; only the check is lost.
+    });
+});
+
+function whenFirstScreen(callback: () => void): void {
+  let done = false;
+  const once = () => {
+    if (done) return;
+    done = true;
+    callback();
+  };
+  try {
+    const observer = new PerformanceObserver((list) => {
+      if (list.getEntriesByName(FIRST_SCREEN_MARK).length > 0) {
+        observer.disconnect();
+        setTimeout(once, 0);
+      }
+    });
+    observer.observe({ type: 'mark', buffered: true });
+  } catch {
+    // No PerformanceObserver: the timer below still loads the core.
+  }
+  setTimeout(once, 3000);
+}
 
 const root = document.getElementById('root');
 const firstWords = switchLanguage(pageLanguageBeforeSession(navigator.languages ?? []));

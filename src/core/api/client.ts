@@ -9,7 +9,11 @@ export const PositionSchema = Type.Object(
   {
     nodeId: Type.Union([Type.String(), Type.Null()]),
     nodeType: Type.Union([NodeTypeSchema, Type.Null()]),
-    status: Type.Union([Type.Literal('active'), Type.Literal('complete'), Type.Literal('incomplete')]),
+    status: Type.Union([
+      Type.Literal('active'),
+      Type.Literal('complete'),
+      Type.Literal('incomplete'),
+    ]),
     path: Type.Array(
       Type.Object({ nodeId: Type.String(), type: NodeTypeSchema, outcome: Type.String() }),
     ),

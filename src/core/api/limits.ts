@@ -57,7 +57,9 @@ export function checkMapLimits(
         message: `${name} keys must be 1 to ${API_LIMITS.maxMapKeyLength} characters long`,
       });
     }
-    const max = largeKeys.has(key) ? API_LIMITS.maxReferenceImageLength : API_LIMITS.maxMapValueLength;
+    const max = largeKeys.has(key)
+      ? API_LIMITS.maxReferenceImageLength
+      : API_LIMITS.maxMapValueLength;
     const value = map[key] ?? '';
     if (value.length > max) {
       problems.push({

@@ -2,9 +2,13 @@ import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { FlowSchema, LegacyModulesSchema } from '../flow';
 import { API_LIMITS } from './limits';
 
-const Translations = Type.Record(Type.String(), Type.String({ maxLength: API_LIMITS.maxPhraseLength }), {
-  description: 'Language code to translated text.',
-});
+const Translations = Type.Record(
+  Type.String(),
+  Type.String({ maxLength: API_LIMITS.maxPhraseLength }),
+  {
+    description: 'Language code to translated text.',
+  },
+);
 
 export const CustomizationSchema = Type.Object(
   {
@@ -14,7 +18,9 @@ export const CustomizationSchema = Type.Object(
           buttonText: Type.Optional(Type.String({ maxLength: 200 })),
           mainHeading: Type.Optional(Type.String({ maxLength: API_LIMITS.maxPhraseLength })),
           subheading: Type.Optional(Type.String({ maxLength: API_LIMITS.maxPhraseLength })),
-          backgroundType: Type.Optional(Type.Union([Type.Literal('AVATAR'), Type.Literal('COLOR')])),
+          backgroundType: Type.Optional(
+            Type.Union([Type.Literal('AVATAR'), Type.Literal('COLOR')]),
+          ),
           backgroundColor: Type.Optional(Type.String({ maxLength: 50 })),
           buttonTextTranslates: Type.Optional(Translations),
           mainHeadingTranslates: Type.Optional(Translations),
@@ -78,7 +84,9 @@ function settingsFields(flow: TSchema, modules: TSchema) {
     finalPhrase: Type.Optional(Type.String({ maxLength: API_LIMITS.maxPhraseLength })),
     providedData: Type.Optional(StringMap('Pre-filled user data (email, phone, name, …).')),
     avatarId: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
-    langs: Type.Optional(Type.Array(Type.String(), { minItems: 1, maxItems: 9, uniqueItems: true })),
+    langs: Type.Optional(
+      Type.Array(Type.String(), { minItems: 1, maxItems: 9, uniqueItems: true }),
+    ),
     defaultLang: Type.Optional(Type.String()),
     zone: Type.Optional(
       Type.Union([Type.Literal('us'), Type.Literal('eu'), Type.Literal('es')], {
@@ -103,10 +111,13 @@ function settingsFields(flow: TSchema, modules: TSchema) {
 }
 
 /** The body of `POST /sessions` as documented (OpenAPI). */
-export const CreateSessionBodySchema = Type.Object(settingsFields(FlowSchema, LegacyModulesSchema), {
-  additionalProperties: false,
-  $id: 'CreateSessionRequest',
-});
+export const CreateSessionBodySchema = Type.Object(
+  settingsFields(FlowSchema, LegacyModulesSchema),
+  {
+    additionalProperties: false,
+    $id: 'CreateSessionRequest',
+  },
+);
 
 /** The same body as checked at run time; `flow` and `modules` go to the flow core next. */
 export const CreateSessionBodyCheckSchema = Type.Object(

@@ -114,12 +114,16 @@ export const VERSION_CHANGES: readonly VersionChange[] = [
     description:
       'Statuses are created, inProgress, complete, incomplete (were requiresInput, processing, complete, canceled).',
     resources: {
-      session: (s) => ({ ...s, status: LEGACY_STATUS[s['status'] as SessionStatus] ?? s['status'] }),
+      session: (s) => ({
+        ...s,
+        status: LEGACY_STATUS[s['status'] as SessionStatus] ?? s['status'],
+      }),
     },
   },
   {
     introducedIn: '2025-09-01',
-    description: 'GET /sessions/{id}/refresh answers the client secret itself, not { clientSecret }.',
+    description:
+      'GET /sessions/{id}/refresh answers the client secret itself, not { clientSecret }.',
     bodies: { 'sessions.refresh': (body) => ({ clientSecret: body }) },
   },
   {

@@ -406,6 +406,11 @@ const cases: Case[] = [
     problems: [{ path: 'flow[11].id', nodeId: '#x', message: "id may not start with '#'" }],
   },
   {
+    rule: "the id '__proto__' is reserved",
+    flow: () => [...base(), { id: '__proto__', type: 'end' }],
+    problems: [{ path: 'flow[11].id', nodeId: '__proto__', message: "id '__proto__' is reserved" }],
+  },
+  {
     rule: 'ids are at most 100 characters',
     flow: () => [...base(), { id: 'x'.repeat(101), type: 'end' }],
     problems: [

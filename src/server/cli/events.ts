@@ -2,6 +2,7 @@
  * `idv events …`: what the outbox holds, how its deliveries went, and sending one again.
  */
 import { parseArgs } from 'node:util';
+import { displayUrl } from '../webhooks/endpoints';
 import { createSqliteWebhookStore } from '../webhooks/sqlite-store';
 import type { DeliveryView } from '../webhooks/store';
 import { registerCommand, type CliContext } from './registry';
@@ -23,7 +24,7 @@ function describeDelivery(d: DeliveryView): string {
   const last = d.lastError ?? (d.lastStatusCode !== null ? `HTTP ${d.lastStatusCode}` : null);
   return `${d.endpointId} ${state}, ${d.attempts} attempt${d.attempts === 1 ? '' : 's'}${
     last ? `, last: ${last}` : ''
-  } → ${d.url}`;
+  } → ${displayUrl(d.url)}`;
 }
 
 async function list(args: string[], ctx: CliContext): Promise<number> {

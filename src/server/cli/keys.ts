@@ -24,7 +24,11 @@ async function create(args: string[], ctx: CliContext): Promise<number> {
     return 2;
   }
   const store = await ctx.openStore();
-  const { key } = await createApiKey(store, { accountName, mode: values.mode, now: ctx.clock.now() });
+  const { key } = await createApiKey(store, {
+    accountName,
+    mode: values.mode,
+    now: ctx.clock.now(),
+  });
   ctx.out(key);
   ctx.err(`Created a ${values.mode} key for account "${accountName}". It is shown only this once.`);
   return 0;
@@ -37,7 +41,15 @@ async function list(ctx: CliContext): Promise<number> {
     ctx.err('No keys yet: idv keys create --mode test');
     return 0;
   }
-  ctx.out(['PREFIX'.padEnd(18), 'MODE'.padEnd(5), 'ACCOUNT'.padEnd(16), 'CREATED'.padEnd(25), 'STATE'].join(' '));
+  ctx.out(
+    [
+      'PREFIX'.padEnd(18),
+      'MODE'.padEnd(5),
+      'ACCOUNT'.padEnd(16),
+      'CREATED'.padEnd(25),
+      'STATE',
+    ].join(' '),
+  );
   for (const k of keys) {
     ctx.out(
       [
@@ -65,14 +77,18 @@ async function revoke(args: string[], ctx: CliContext): Promise<number> {
   const store = await ctx.openStore();
   const r = await store.revokeApiKey(prefix, ctx.clock.now());
   if ('revoked' in r) {
-    ctx.err(`Revoked ${r.revoked.prefix}… (${r.revoked.mode}, account "${r.revoked.accountName}").`);
+    ctx.err(
+      `Revoked ${r.revoked.prefix}… (${r.revoked.mode}, account "${r.revoked.accountName}").`,
+    );
     return 0;
   }
   if (r.error === 'none') {
     ctx.err(`keys revoke: no active key starts with ${prefix}`);
     return 1;
   }
-  ctx.err(`keys revoke: ${r.matches.length} active keys start with ${prefix}; give more characters:`);
+  ctx.err(
+    `keys revoke: ${r.matches.length} active keys start with ${prefix}; give more characters:`,
+  );
   for (const k of r.matches) ctx.err(`  ${k.prefix}… ${k.mode} ${k.accountName}`);
   return 1;
 }

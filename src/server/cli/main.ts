@@ -24,7 +24,11 @@ function help(ctx: Pick<CliContext, 'err'>): void {
  */
 export async function runCli(
   argv: string[],
-  io: { env?: Record<string, string | undefined>; out?: (l: string) => void; err?: (l: string) => void } = {},
+  io: {
+    env?: Record<string, string | undefined>;
+    out?: (l: string) => void;
+    err?: (l: string) => void;
+  } = {},
 ): Promise<number> {
   await loadFeatures();
   const env = io.env ?? process.env;

@@ -7,7 +7,11 @@ registerCommand({
   summary: 'Serve the API and the hosted page (PORT, HOST, DATA_DIR, PUBLIC_URL)',
   usage: ['serve [--no-build]   build the page if missing, then serve everything on one origin'],
   async run(args, ctx) {
-    const { values } = parseArgs({ args, options: { 'no-build': { type: 'boolean' } }, strict: true });
+    const { values } = parseArgs({
+      args,
+      options: { 'no-build': { type: 'boolean' } },
+      strict: true,
+    });
     const server = await startServer({
       env: ctx.env,
       log: (line) => ctx.err(line),

@@ -4,7 +4,7 @@
 import { parseArgs } from 'node:util';
 import type { SqliteSessionStore } from '../store/sqlite';
 import { parseAddressPolicy } from '../webhooks/address-policy';
-import { registerEndpoint, rotateEndpointSecret } from '../webhooks/endpoints';
+import { displayUrl, registerEndpoint, rotateEndpointSecret } from '../webhooks/endpoints';
 import { signingSecretsAt } from '../webhooks/secrets';
 import { createSqliteWebhookStore } from '../webhooks/sqlite-store';
 import type { Mode, WebhookEndpoint } from '../webhooks/store';
@@ -71,7 +71,7 @@ async function add(args: string[], ctx: CliContext): Promise<number> {
   ctx.out(result.secret);
   const ep = result.endpoint;
   ctx.err(
-    `Registered ${ep.id} for account "${accountName}" (${ep.mode} mode) → ${ep.url}, events: ` +
+    `Registered ${ep.id} for account "${accountName}" (${ep.mode} mode) → ${displayUrl(ep.url)}, events: ` +
       `${ep.eventTypes?.join(', ') ?? 'all'}. The signing secret above is shown only this once.`,
   );
   return 0;
@@ -116,6 +116,7 @@ async function list(args: string[], ctx: CliContext): Promise<number> {
     // Secrets stay out of listings: they are shown once, by add and rotate.
     const shown = endpoints.map(({ secrets, ...ep }) => ({
       ...ep,
+      url: displayUrl(ep.url),
       accountName: names.get(ep.accountId) ?? null,
       signingSecrets: signingSecretsAt(secrets, now).length,
     }));
@@ -144,7 +145,7 @@ async function list(args: string[], ctx: CliContext): Promise<number> {
         (names.get(ep.accountId) ?? ep.accountId).padEnd(16),
         (ep.eventTypes?.join(',') ?? 'all').padEnd(20),
         describeSecrets(ep, now).padEnd(10),
-        ep.url,
+        displayUrl(ep.url),
       ].join(' '),
     );
   }

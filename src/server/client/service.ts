@@ -17,7 +17,14 @@ import {
   maskDestination,
   normalizePhone,
 } from '../otp/codes';
-import { currentNode, endIncomplete, isFinished, open, step, type StepRefusal } from '../flow/runtime';
+import {
+  currentNode,
+  endIncomplete,
+  isFinished,
+  open,
+  step,
+  type StepRefusal,
+} from '../flow/runtime';
 import type { SessionRecord } from '../store/types';
 import { parseDevice } from './device';
 import { knownEmail, knownPhone, publicSession } from './public';
@@ -139,10 +146,15 @@ export class ClientService {
       });
     }
     const s = await this.ctx.store.getSessionById(t.sessionId);
-    if (!s) throw new ApiError('authentication_error', 'Invalid client token', { code: 'client_token_invalid' });
+    if (!s)
+      throw new ApiError('authentication_error', 'Invalid client token', {
+        code: 'client_token_invalid',
+      });
     if (s.status === 'inProgress' && s.lastActivityAt <= now - IDLE_TIMEOUT_MS) {
       return this.mutate(s.id, (cur, at) =>
-        cur.status === 'inProgress' && cur.lastActivityAt <= at - IDLE_TIMEOUT_MS ? endIncomplete(cur, at) : cur,
+        cur.status === 'inProgress' && cur.lastActivityAt <= at - IDLE_TIMEOUT_MS
+          ? endIncomplete(cur, at)
+          : cur,
       );
     }
     return s;
@@ -186,7 +198,9 @@ export class ClientService {
     const text = await this.ctx.renderer.render({ prompt, lang: this.lang(s) });
     await this.mutate(s.id, (cur, now) => {
       this.requireCurrent(cur, nodeId);
-      const last = [...cur.report.transcript].reverse().find((t) => t.nodeId === nodeId && t.isAvatar);
+      const last = [...cur.report.transcript]
+        .reverse()
+        .find((t) => t.nodeId === nodeId && t.isAvatar);
       if (last && last.text === text) return { ...cur, lastActivityAt: now };
       const item = { id: newId('tr', 8), createdAt: now, text, isAvatar: true, nodeId };
       return {
@@ -231,7 +245,10 @@ export class ClientService {
       let next = cur;
       if (reply !== '') {
         const item = { id: newId('tr', 8), createdAt: now, text: reply, isAvatar: false, nodeId };
-        next = { ...next, report: { ...next.report, transcript: [...next.report.transcript, item] } };
+        next = {
+          ...next,
+          report: { ...next.report, transcript: [...next.report.transcript, item] },
+        };
       }
       next = { ...next, lastActivityAt: now };
       if (outcome === null) return next;
@@ -284,7 +301,10 @@ export class ClientService {
       if (email) {
         next = {
           ...next,
-          report: { ...next.report, extractedData: { ...(next.report.extractedData ?? {}), email } },
+          report: {
+            ...next.report,
+            extractedData: { ...(next.report.extractedData ?? {}), email },
+          },
         };
       }
       const r = step(next, { nodeId, outcome, ...(nodeReport ? { report: nodeReport } : {}) }, now);
@@ -298,7 +318,9 @@ export class ClientService {
     s: SessionRecord,
     nodeId: string,
     destination: string | undefined,
-  ): Promise<{ sentTo: string; expiresAt: number; resendAfter: number } | { position: FlowPosition }> {
+  ): Promise<
+    { sentTo: string; expiresAt: number; resendAfter: number } | { position: FlowPosition }
+  > {
     const node = this.requireCurrent(s, nodeId);
     if (node.type !== 'two_factor_email' && node.type !== 'two_factor_sms') {
       throw new ApiError('validation_error', `node '${nodeId}' sends no code`, {
@@ -311,9 +333,13 @@ export class ClientService {
     const previous = await this.ctx.store.getOtp(s.id, nodeId);
     if (previous && now < previous.sentAt + opts.resendAfterSeconds * 1000) {
       const wait = Math.ceil((previous.sentAt + opts.resendAfterSeconds * 1000 - now) / 1000);
-      throw new ApiError('validation_error', `A code was just sent; a new one can be sent in ${wait} s`, {
-        code: 'otp_resend_too_soon',
-      });
+      throw new ApiError(
+        'validation_error',
+        `A code was just sent; a new one can be sent in ${wait} s`,
+        {
+          code: 'otp_resend_too_soon',
+        },
+      );
     }
     let to = channel === 'email' ? knownEmail(s) : knownPhone(s);
     if (!to) {
@@ -355,7 +381,15 @@ export class ClientService {
       } catch {
         const saved = await this.mutate(s.id, (cur, at) => {
           this.requireCurrent(cur, nodeId);
-          const r = step(cur, { nodeId, outcome: 'delivery_failed', report: { channel, sentTo: maskDestination(to as string) } }, at);
+          const r = step(
+            cur,
+            {
+              nodeId,
+              outcome: 'delivery_failed',
+              report: { channel, sentTo: maskDestination(to as string) },
+            },
+            at,
+          );
           if (!r.ok) throw refusal(r);
           return r.session;
         });
@@ -395,16 +429,23 @@ export class ClientService {
     }
     const opts = nodeDefaults(node);
     const otp = await this.ctx.store.getOtp(s.id, nodeId);
-    if (!otp) throw new ApiError('validation_error', 'No code has been sent yet', { code: 'otp_not_sent' });
+    if (!otp)
+      throw new ApiError('validation_error', 'No code has been sent yet', { code: 'otp_not_sent' });
     const now = this.now();
     if (now >= otp.expiresAt) {
-      throw new ApiError('validation_error', 'The code has expired; send a new one', { code: 'otp_expired' });
+      throw new ApiError('validation_error', 'The code has expired; send a new one', {
+        code: 'otp_expired',
+      });
     }
     const ok = codeMatches(s.id, nodeId, code, otp.codeHash);
     const attempts = ok ? otp.attempts : otp.attempts + 1;
     const attemptsLeft = Math.max(0, opts.maxAttempts - attempts);
     if (!ok) await this.ctx.store.putOtp({ ...otp, attempts });
-    const report = { channel: otp.channel, sentTo: maskDestination(otp.destination), attempts: attempts + (ok ? 1 : 0) };
+    const report = {
+      channel: otp.channel,
+      sentTo: maskDestination(otp.destination),
+      attempts: attempts + (ok ? 1 : 0),
+    };
     const saved = await this.mutate(s.id, (cur, at) => {
       this.requireCurrent(cur, nodeId);
       if (!ok && attemptsLeft > 0) return { ...cur, lastActivityAt: at };

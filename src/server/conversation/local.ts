@@ -86,16 +86,29 @@ export function numberIn(reply: string, lang: string): number | null {
   return null;
 }
 
-type NumberRule = { op: 'gt' | 'ge' | 'lt' | 'le' | 'eq'; n: number } | { op: 'between'; a: number; b: number };
+type NumberRule =
+  { op: 'gt' | 'ge' | 'lt' | 'le' | 'eq'; n: number } | { op: 'between'; a: number; b: number };
 
 function numberRule(c: string): NumberRule | null {
   const between = /between (-?\d+(?:\.\d+)?) and (-?\d+(?:\.\d+)?)/.exec(c);
   if (between) return { op: 'between', a: Number(between[1]), b: Number(between[2]) };
   const rules: [RegExp, 'gt' | 'ge' | 'lt' | 'le' | 'eq'][] = [
-    [/(?:at least|or more|minimum|min) (-?\d+(?:\.\d+)?)|(-?\d+(?:\.\d+)?) or (?:more|older|above|higher)/, 'ge'],
-    [/(?:at most|or less|maximum|max) (-?\d+(?:\.\d+)?)|(-?\d+(?:\.\d+)?) or (?:less|younger|below|lower|fewer)/, 'le'],
-    [/(?:greater than|more than|older than|over|above|higher than|bigger than|larger than) (-?\d+(?:\.\d+)?)/, 'gt'],
-    [/(?:less than|fewer than|younger than|under|below|lower than|smaller than) (-?\d+(?:\.\d+)?)/, 'lt'],
+    [
+      /(?:at least|or more|minimum|min) (-?\d+(?:\.\d+)?)|(-?\d+(?:\.\d+)?) or (?:more|older|above|higher)/,
+      'ge',
+    ],
+    [
+      /(?:at most|or less|maximum|max) (-?\d+(?:\.\d+)?)|(-?\d+(?:\.\d+)?) or (?:less|younger|below|lower|fewer)/,
+      'le',
+    ],
+    [
+      /(?:greater than|more than|older than|over|above|higher than|bigger than|larger than) (-?\d+(?:\.\d+)?)/,
+      'gt',
+    ],
+    [
+      /(?:less than|fewer than|younger than|under|below|lower than|smaller than) (-?\d+(?:\.\d+)?)/,
+      'lt',
+    ],
     [/(?:exactly|equal to|equals|is) (-?\d+(?:\.\d+)?)/, 'eq'],
   ];
   for (const [re, op] of rules) {
@@ -157,13 +170,24 @@ export function conditionMatches(condition: string, reply: string, lang: string)
   }
 
   const polarity = polarityOf(reply);
-  if (/\b(refus\w*|declin\w*|reject\w*|cancel\w*|stop\w*|unwilling|quit\w*)\b/.test(c) || /(doesn't|does not|don't|do not|won't|will not) want/.test(c)) {
+  if (
+    /\b(refus\w*|declin\w*|reject\w*|cancel\w*|stop\w*|unwilling|quit\w*)\b/.test(c) ||
+    /(doesn't|does not|don't|do not|won't|will not) want/.test(c)
+  ) {
     return polarity === 'refusal' || polarity === 'negative';
   }
-  if (/\b(no|not|disagree\w*|negative|den(y|ies)|false|nope)\b/.test(c) || firstOf(c, NEGATE_N) >= 0) {
+  if (
+    /\b(no|not|disagree\w*|negative|den(y|ies)|false|nope)\b/.test(c) ||
+    firstOf(c, NEGATE_N) >= 0
+  ) {
     return polarity === 'negative' || polarity === 'refusal';
   }
-  if (/\b(yes|agree\w*|confirm\w*|accept\w*|consent\w*|affirmative|positive|ready|willing|true|ok|okay)\b/.test(c) || firstOf(c, AFFIRM_N) >= 0) {
+  if (
+    /\b(yes|agree\w*|confirm\w*|accept\w*|consent\w*|affirmative|positive|ready|willing|true|ok|okay)\b/.test(
+      c,
+    ) ||
+    firstOf(c, AFFIRM_N) >= 0
+  ) {
     return polarity === 'affirmative';
   }
 

@@ -119,7 +119,8 @@ export function conversationFromEnv(env: Record<string, string | undefined>): {
   renderer: PromptRenderer;
 } {
   const baseUrl = env['LLM_BASE_URL'];
-  if (!baseUrl) return { evaluator: new LocalConditionEvaluator(), renderer: new LocalPromptRenderer() };
+  if (!baseUrl)
+    return { evaluator: new LocalConditionEvaluator(), renderer: new LocalPromptRenderer() };
   const options: OpenAiOptions = {
     baseUrl,
     model: env['LLM_MODEL'] ?? 'gpt-4o-mini',

@@ -103,7 +103,11 @@ function levenshtein(a: string, b: string): number {
     prev[0] = i;
     for (let j = 1; j <= b.length; j++) {
       const up = prev[j] as number;
-      prev[j] = Math.min(up + 1, (prev[j - 1] as number) + 1, diag + (a[i - 1] === b[j - 1] ? 0 : 1));
+      prev[j] = Math.min(
+        up + 1,
+        (prev[j - 1] as number) + 1,
+        diag + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
       diag = up;
     }
   }
@@ -144,7 +148,8 @@ export function runValidation(spec: ValidationSpec, data: SessionData, now: numb
   const arg = spec.value === undefined ? '' : String(spec.value);
   const ok = (b: boolean): CheckResult => (b ? 'passed' : 'failed');
   if (spec.action === 'exists') return ok(v !== undefined && v.trim() !== '');
-  if (spec.action === 'notEquals') return ok((v ?? '').trim().toLowerCase() !== arg.trim().toLowerCase());
+  if (spec.action === 'notEquals')
+    return ok((v ?? '').trim().toLowerCase() !== arg.trim().toLowerCase());
   if (v === undefined) return 'failed';
   switch (spec.action) {
     case 'equals':

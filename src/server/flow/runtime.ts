@@ -91,7 +91,13 @@ export function settle(s: SessionRecord, now: number): SessionRecord {
         status: 'incomplete',
         path: [...cur.position.path, { nodeId: node.id, type: node.type, outcome: result, result }],
       };
-      cur = addNodeReport(cur, { nodeId: node.id, type: node.type, outcome: result, createdAt: now, report });
+      cur = addNodeReport(cur, {
+        nodeId: node.id,
+        type: node.type,
+        outcome: result,
+        createdAt: now,
+        report,
+      });
       return withEnd(cur, position, now);
     }
     const stepped = step(cur, { nodeId: node.id, outcome, report }, now, false);
@@ -109,11 +115,19 @@ export function settle(s: SessionRecord, now: number): SessionRecord {
  * const r = step(session, { nodeId: 'perm', outcome: 'permissionsGranted' }, Date.now());
  * if (r.ok) session = r.session;
  */
-export function step(s: SessionRecord, input: StepInput, now: number, settleAfter = true): StepResult {
+export function step(
+  s: SessionRecord,
+  input: StepInput,
+  now: number,
+  settleAfter = true,
+): StepResult {
   if (isFinished(s)) {
     return { ok: false, reason: 'finished', message: 'The session has already ended' };
   }
-  const r = advanceFlow(s.settings.flow, s.position, { nodeId: input.nodeId, outcome: input.outcome });
+  const r = advanceFlow(s.settings.flow, s.position, {
+    nodeId: input.nodeId,
+    outcome: input.outcome,
+  });
   if (!r.ok) return r;
   const node = nodeById(s.settings.flow, input.nodeId);
   let next = addNodeReport(s, {
@@ -136,7 +150,12 @@ export function step(s: SessionRecord, input: StepInput, now: number, settleAfte
  */
 export function endIncomplete(s: SessionRecord, now: number): SessionRecord {
   if (isFinished(s)) return s;
-  const position: FlowPosition = { ...s.position, nodeId: null, nodeType: null, status: 'incomplete' };
+  const position: FlowPosition = {
+    ...s.position,
+    nodeId: null,
+    nodeType: null,
+    status: 'incomplete',
+  };
   return withEnd(s, position, now);
 }
 

@@ -61,7 +61,10 @@ export function apiKeyAuth(
     if (limiter) {
       const ip = limiter.peek(ipKey, limits.badKeyPerIp);
       if (!ip.allowed) {
-        throw limited(ip, 'Too many requests with an invalid API key from this address; retry later');
+        throw limited(
+          ip,
+          'Too many requests with an invalid API key from this address; retry later',
+        );
       }
     }
     const fail = (err: ApiError): never => {
@@ -83,14 +86,19 @@ export function apiKeyAuth(
       : null;
     if (!key || key.revokedAt !== null) {
       return fail(
-        new ApiError('authentication_error', 'Invalid API key provided', { code: 'api_key_invalid' }),
+        new ApiError('authentication_error', 'Invalid API key provided', {
+          code: 'api_key_invalid',
+        }),
       );
     }
     request.auth = { scope: { accountId: key.accountId, mode: key.mode }, key };
     if (limiter) {
       const s = limiter.hit(`key:${key.id}`, key.mode === 'live' ? limits.live : limits.test);
       if (!s.allowed) {
-        throw limited(s, `Rate limit exceeded: ${s.limit} requests per minute; retry after ${Math.max(1, s.resetSeconds)} seconds`);
+        throw limited(
+          s,
+          `Rate limit exceeded: ${s.limit} requests per minute; retry after ${Math.max(1, s.resetSeconds)} seconds`,
+        );
       }
       rateHeaders(reply, s);
     }

@@ -40,7 +40,8 @@ export class SlidingWindowLimiter {
       allowed,
       limit,
       remaining: Math.max(0, limit - list.length),
-      resetSeconds: oldest === undefined ? 0 : Math.max(1, Math.ceil((oldest + this.windowMs - t) / 1000)),
+      resetSeconds:
+        oldest === undefined ? 0 : Math.max(1, Math.ceil((oldest + this.windowMs - t) / 1000)),
     };
   }
 

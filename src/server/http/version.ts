@@ -22,19 +22,27 @@ declare module 'fastify' {
  * @example
  * app.addHook('onRequest', readVersion);
  */
-export async function readVersion(request: FastifyRequest): Promise<void> {
+export function readVersion(
+  request: FastifyRequest,
+  _reply: FastifyReply,
+  done: (err?: Error) => void,
+): void {
   request.apiVersion = LATEST_VERSION;
   const raw = request.headers['service-version'];
+  if (raw === undefined) return done();
   const header = Array.isArray(raw) ? raw[0] : raw;
   const v = parseVersion(header);
   if (!v) {
-    throw new ApiError(
-      'validation_error',
-      `Unknown Service-Version "${header}"; known versions: ${API_VERSIONS.join(', ')}`,
-      { code: 'version_unknown' },
+    return done(
+      new ApiError(
+        'validation_error',
+        `Unknown Service-Version "${header}"; known versions: ${API_VERSIONS.join(', ')}`,
+        { code: 'version_unknown' },
+      ),
     );
   }
   request.apiVersion = v;
+  done();
 }
 
 /**
@@ -43,13 +51,14 @@ export async function readVersion(request: FastifyRequest): Promise<void> {
  * @example
  * app.addHook('onSend', stampVersion);
  */
-export async function stampVersion(
+export function stampVersion(
   request: FastifyRequest,
   reply: FastifyReply,
   payload: unknown,
-): Promise<unknown> {
+  done: (err: Error | null, payload: unknown) => void,
+): void {
   reply.header('Service-Version', request.apiVersion ?? LATEST_VERSION);
-  return payload;
+  done(null, payload);
 }
 
 /**

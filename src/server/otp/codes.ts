@@ -28,7 +28,12 @@ export function hashCode(sessionId: string, nodeId: string, code: string): strin
  * @example
  * codeMatches('sess_1', 'otp', '123456', hashCode('sess_1', 'otp', '123456')); // true
  */
-export function codeMatches(sessionId: string, nodeId: string, code: string, hash: string): boolean {
+export function codeMatches(
+  sessionId: string,
+  nodeId: string,
+  code: string,
+  hash: string,
+): boolean {
   const a = Buffer.from(hashCode(sessionId, nodeId, code.trim()), 'hex');
   const b = Buffer.from(hash, 'hex');
   return a.length === b.length && timingSafeEqual(a, b);

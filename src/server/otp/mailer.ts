@@ -33,7 +33,10 @@ export function fileMailer(dir: string, log: (line: string) => void = () => {}):
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${newId('mail', 4)}.eml`;
       const text = `To: ${mail.to}\r\nSubject: ${mail.subject}\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n${mail.text}\r\n`;
       await writeFile(join(dir, name), text);
-      await appendFile(join(dir, 'mail.log'), `${new Date().toISOString()} ${mail.to} ${JSON.stringify(mail.subject)} ${name}\n`);
+      await appendFile(
+        join(dir, 'mail.log'),
+        `${new Date().toISOString()} ${mail.to} ${JSON.stringify(mail.subject)} ${name}\n`,
+      );
       log(`mail to ${mail.to}: ${mail.subject} (${join(dir, name)})`);
     },
   };

@@ -21,7 +21,10 @@ declare module 'fastify' {
   }
 }
 
-function bodyOf<S extends TSchema>(check: (v: unknown) => { path: string; message: string }[], body: unknown): Static<S> {
+function bodyOf<S extends TSchema>(
+  check: (v: unknown) => { path: string; message: string }[],
+  body: unknown,
+): Static<S> {
   const value = body ?? {};
   const problems = check(value);
   if (problems.length) throw invalid(problems);
@@ -54,9 +57,13 @@ export function clientRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (!ctx.limiter) return;
     const s = ctx.limiter.peek(ipKey(request), ctx.limits.badKeyPerIp);
     if (!s.allowed) {
-      throw new ApiError('rate_limit_error', 'Too many failed attempts from this address; retry later', {
-        headers: { 'Retry-After': String(Math.max(1, s.resetSeconds)) },
-      });
+      throw new ApiError(
+        'rate_limit_error',
+        'Too many failed attempts from this address; retry later',
+        {
+          headers: { 'Retry-After': String(Math.max(1, s.resetSeconds)) },
+        },
+      );
     }
   };
   const countFailure = (request: FastifyRequest, err: unknown) => {
@@ -86,9 +93,13 @@ export function clientRoutes(app: FastifyInstance, ctx: AppContext): void {
       const token = bearer(request.headers.authorization);
       try {
         if (!token) {
-          throw new ApiError('authentication_error', 'Send the client token as Authorization: Bearer ct_…', {
-            code: 'client_token_missing',
-          });
+          throw new ApiError(
+            'authentication_error',
+            'Send the client token as Authorization: Bearer ct_…',
+            {
+              code: 'client_token_missing',
+            },
+          );
         }
         request.clientSession = await service.sessionOf(token);
       } catch (err) {

@@ -63,11 +63,15 @@ export async function pageRoutes(
     index: false,
     wildcard: true,
     setHeaders: (res, path) => {
-      if (path.includes('/assets/')) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+      if (path.includes('/assets/'))
+        res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
     },
   });
 
-  const sendPage = async (request: FastifyRequest<{ Querystring: { client_secret?: string } }>, reply: FastifyReply) => {
+  const sendPage = async (
+    request: FastifyRequest<{ Querystring: { client_secret?: string } }>,
+    reply: FastifyReply,
+  ) => {
     let origins: string[] = [];
     const secret = request.query.client_secret;
     if (typeof secret === 'string' && secret.startsWith('cs_')) {

@@ -66,9 +66,9 @@ export function sessionRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   app.get<{ Params: { id: string } }>('/sessions/:id', async (request, reply) => {
-    const session = await ctx.store.getSession(scopeOf(request), request.params.id);
-    if (!session) throw sessionNotFound();
-    const secret = await ctx.store.getLatestClientSecret(session.id);
+    const found = await ctx.store.getSessionWithSecret(scopeOf(request), request.params.id);
+    if (!found) throw sessionNotFound();
+    const { session, secret } = found;
     if (!secret) throw new Error(`session ${session.id} has no client secret`);
     return sendAs(request, reply, 'sessions.get', {
       session: presentSession(session),

@@ -17,9 +17,11 @@ import {
   validateFlow,
   validateModules,
   type Flow,
+  type FlowPosition,
+  type FlowProblem,
   type LegacyModule,
 } from '../../core/flow';
-import { newId } from '../ids';
+import { orderedId } from '../ids';
 import type { Scope, SessionRecord, StoredSettings } from '../store/types';
 import { compileCheck } from './problems';
 
@@ -36,8 +38,7 @@ export interface CreateContext {
 }
 
 export type BuildResult =
-  | { ok: true; session: SessionRecord }
-  | { ok: false; problems: ErrorDetail[] };
+  { ok: true; session: SessionRecord } | { ok: false; problems: ErrorDetail[] };
 
 /**
  * `flow_` + 16 hex characters of the SHA-256 of the flow's canonical JSON: sessions of the same
@@ -47,7 +48,58 @@ export type BuildResult =
  * flowHashId([{ id: 's', type: 'start', outcome: 'e' }, { id: 'e', type: 'end' }]); // 'flow_…'
  */
 export function flowHashId(flow: unknown): string {
-  return `flow_${createHash('sha256').update(canonicalJson(flow)).digest('hex').slice(0, 16)}`;
+  return `flow_${flowHash(flow).slice(0, 16)}`;
+}
+
+function flowHash(flow: unknown): string {
+  return createHash('sha256').update(canonicalJson(flow)).digest('hex');
+}
+
+/**
+ * Flows already found valid, by the hash of their canonical JSON, with their start position.
+ * Integrators send the same few flows again and again; validating and compiling a flow costs far
+ * more than hashing it, and both are pure functions of its content.
+ */
+const knownFlows = new Map<string, { hash: string; start: FlowPosition }>();
+const KNOWN_FLOWS_MAX = 500;
+
+function remember(key: string, value: { hash: string; start: FlowPosition }): void {
+  if (knownFlows.size >= KNOWN_FLOWS_MAX) {
+    const oldest = knownFlows.keys().next().value;
+    if (oldest !== undefined) knownFlows.delete(oldest);
+  }
+  knownFlows.set(key, value);
+}
+
+/**
+ * Validates a flow (or recalls that this content was valid) and gives its hash and start.
+ *
+ * @example
+ * checkFlow(flow); // { problems: [], hash: '9f…', start: { nodeId: 'perm', … } }
+ */
+export function checkFlow(
+  flow: unknown,
+  trusted = false,
+): { problems: FlowProblem[]; hash: string; start: FlowPosition | null } {
+  // The exact text first (cheap, and flows usually come in the same key order every time),
+  // then the canonical hash (the same flow with its keys in another order).
+  const json = JSON.stringify(flow) ?? '';
+  // Large flows are remembered by hash only, so the memory stays small.
+  const text = json.length <= 64 * 1024 ? `t:${json}` : null;
+  const byText = text ? knownFlows.get(text) : undefined;
+  if (byText) return { problems: [], ...byText };
+  const hash = flowHash(flow);
+  const byHash = knownFlows.get(`h:${hash}`);
+  if (byHash) {
+    if (text) remember(text, byHash);
+    return { problems: [], ...byHash };
+  }
+  const problems = trusted ? [] : validateFlow(flow);
+  if (problems.length) return { problems, hash, start: null };
+  const start = startFlow(flow as Flow);
+  remember(`h:${hash}`, { hash, start });
+  if (text) remember(text, { hash, start });
+  return { problems: [], hash, start };
 }
 
 function checkUrl(path: string, value: string, originOnly: boolean): ErrorDetail[] {
@@ -85,13 +137,15 @@ export function buildSession(raw: unknown, ctx: CreateContext): BuildResult {
   const has = (k: keyof CreateSessionBody) => bodyObj[k] !== undefined;
 
   let flow: Flow | null = null;
+  let checked: ReturnType<typeof checkFlow> | null = null;
   let modules: LegacyModule[] | undefined;
   if (has('flow') && has('modules')) {
     problems.push({ path: 'modules', message: 'send either flow or modules, not both' });
   } else if (!has('flow') && !has('modules')) {
     problems.push({ path: 'flow', message: 'flow is required (or the legacy modules list)' });
   } else if (has('flow')) {
-    const flowProblems = validateFlow(body.flow);
+    checked = checkFlow(body.flow);
+    const flowProblems = checked.problems;
     for (const p of flowProblems) {
       problems.push({
         path: p.path,
@@ -106,6 +160,7 @@ export function buildSession(raw: unknown, ctx: CreateContext): BuildResult {
     if (moduleProblems.length === 0) {
       modules = body.modules as LegacyModule[];
       flow = modulesToFlow(modules);
+      checked = checkFlow(flow, true);
     }
   }
 
@@ -155,8 +210,11 @@ export function buildSession(raw: unknown, ctx: CreateContext): BuildResult {
     });
   }
 
-  if (problems.length > 0 || flow === null) {
-    return { ok: false, problems: problems.length ? problems : [{ path: 'flow', message: 'invalid flow' }] };
+  if (problems.length > 0 || flow === null || !checked?.start) {
+    return {
+      ok: false,
+      problems: problems.length ? problems : [{ path: 'flow', message: 'invalid flow' }],
+    };
   }
 
   const settings: StoredSettings = {
@@ -179,7 +237,7 @@ export function buildSession(raw: unknown, ctx: CreateContext): BuildResult {
     embedOrigins: (body.embedOrigins ?? []).map((o) => o.replace(/\/$/, '')),
   };
   const session: SessionRecord = {
-    id: newId('sess'),
+    id: orderedId('sess', 4),
     accountId: ctx.scope.accountId,
     mode: ctx.scope.mode,
     status: 'created',
@@ -187,12 +245,12 @@ export function buildSession(raw: unknown, ctx: CreateContext): BuildResult {
     startedAt: null,
     finishedAt: null,
     lastActivityAt: ctx.now,
-    flowId: body.flowId ?? flowHashId(flow),
+    flowId: body.flowId ?? `flow_${checked.hash.slice(0, 16)}`,
     clientReferenceId: body.clientReferenceId ?? null,
     version: ctx.version,
     settings,
     report: { transcript: [], nodeReports: [], isVerified: false },
-    position: startFlow(flow),
+    position: checked.start,
     rev: 0,
   };
   return { ok: true, session };

@@ -94,7 +94,8 @@ export function parseListQuery(raw: RawQuery, version: ApiVersion): ParsedList {
     return v;
   };
   for (const name of Object.keys(raw)) {
-    if (!KNOWN.has(name)) problems.push({ path: name, message: `unknown query parameter "${name}"` });
+    if (!KNOWN.has(name))
+      problems.push({ path: name, message: `unknown query parameter "${name}"` });
   }
   const int = (name: string, min: number, max: number): number | undefined => {
     const v = one(name);
@@ -128,7 +129,10 @@ export function parseListQuery(raw: RawQuery, version: ApiVersion): ParsedList {
     if (!c) {
       problems.push({ path: 'cursor', message: 'cursor is not a nextCursor of this API' });
     } else {
-      if ((sortByRaw !== undefined && sortByRaw !== c.b) || (sortOrderRaw !== undefined && sortOrderRaw !== c.o)) {
+      if (
+        (sortByRaw !== undefined && sortByRaw !== c.b) ||
+        (sortOrderRaw !== undefined && sortOrderRaw !== c.o)
+      ) {
         problems.push({
           path: 'cursor',
           message: `cursor was made for sortBy=${c.b}&sortOrder=${c.o}; send the same or none`,
@@ -142,7 +146,9 @@ export function parseListQuery(raw: RawQuery, version: ApiVersion): ParsedList {
 
   const statuses: SessionStatus[] = [];
   const rawStatus = raw['status'];
-  const statusValues = (Array.isArray(rawStatus) ? rawStatus : rawStatus !== undefined ? [rawStatus] : [])
+  const statusValues = (
+    Array.isArray(rawStatus) ? rawStatus : rawStatus !== undefined ? [rawStatus] : []
+  )
     .flatMap((v) => v.split(','))
     .map((v) => v.trim())
     .filter((v) => v !== '');
@@ -160,7 +166,10 @@ export function parseListQuery(raw: RawQuery, version: ApiVersion): ParsedList {
 
   const search = one('search');
   if (search !== undefined && search.length > API_LIMITS.maxSearchLength) {
-    problems.push({ path: 'search', message: `search is at most ${API_LIMITS.maxSearchLength} characters` });
+    problems.push({
+      path: 'search',
+      message: `search is at most ${API_LIMITS.maxSearchLength} characters`,
+    });
   }
   const includeTotalRaw = one('includeTotal');
   let includeTotal = false;

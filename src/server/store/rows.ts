@@ -40,7 +40,9 @@ export function statusRank(status: SessionStatus): number {
  * searchText({ id: 's1', clientReferenceId: 'U-7', settings: { metadata: { a: 'Gold' } } } as never);
  * // 's1\nu-7\ngold'
  */
-export function searchText(s: Pick<SessionRecord, 'id' | 'clientReferenceId' | 'settings'>): string {
+export function searchText(
+  s: Pick<SessionRecord, 'id' | 'clientReferenceId' | 'settings'>,
+): string {
   return [s.id, s.clientReferenceId ?? '', ...Object.values(s.settings.metadata)]
     .join('\n')
     .toLowerCase();

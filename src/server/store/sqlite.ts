@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import BetterSqlite3, { type Database, type Statement } from 'better-sqlite3';
-import { newId } from '../ids';
+import { newId, orderedId } from '../ids';
 import { allMigrations, runMigrations, type Migration } from './migrations';
 import {
   SESSION_COLUMNS,
@@ -44,6 +44,13 @@ export interface SqliteStoreOptions {
   migrations?: Migration[];
   /** How long a write waits for another process (the CLI) holding the lock. */
   busyTimeoutMs?: number;
+}
+
+interface PendingCreate {
+  session: SessionRecord;
+  secret: ClientSecretRecord;
+  resolve: () => void;
+  reject: (err: unknown) => void;
 }
 
 interface KeyRow {
@@ -103,6 +110,11 @@ export function openSqliteStore(options: SqliteStoreOptions): SqliteSessionStore
   db.pragma(`synchronous = ${options.synchronous ?? 'NORMAL'}`);
   db.pragma(`busy_timeout = ${options.busyTimeoutMs ?? 5000}`);
   db.pragma('foreign_keys = ON');
+  // Checkpoint less often (each one rewrites pages and fsyncs the database file) and keep the
+  // hot part of the indexes in memory; the WAL is cut back to 64 MB after a checkpoint.
+  db.pragma('wal_autocheckpoint = 10000');
+  db.pragma(`journal_size_limit = ${64 * 1024 * 1024}`);
+  db.pragma('cache_size = -32768');
   runMigrations(db, options.migrations ?? allMigrations());
   return new SqliteSessionStore(db);
 }
@@ -113,6 +125,10 @@ export class SqliteSessionStore implements SessionStore {
   readonly db: Database;
   private readonly s;
   private readonly listCache = new Map<string, Statement>();
+  private pendingCreates: PendingCreate[] = [];
+  /** Key lookups, dropped whenever another process (the CLI) commits or this one changes keys. */
+  private readonly keyCache = new Map<string, ApiKeyRecord | null>();
+  private keyCacheVersion = -1;
 
   constructor(db: Database) {
     this.db = db;
@@ -121,6 +137,7 @@ export class SqliteSessionStore implements SessionStore {
       accountByName: p('SELECT id, name, created_at FROM accounts WHERE name = ?'),
       insertAccount: p('INSERT INTO accounts (id, name, created_at) VALUES (?, ?, ?)'),
       countAccounts: p('SELECT count(*) AS n FROM accounts'),
+      dataVersion: p('PRAGMA data_version').pluck(),
       insertKey: p(
         'INSERT INTO api_keys (id, account_id, mode, prefix, hash, created_at) VALUES (?, ?, ?, ?, ?, ?)',
       ),
@@ -138,6 +155,14 @@ export class SqliteSessionStore implements SessionStore {
         `SELECT ${SESSION_COLUMNS} FROM sessions WHERE id = ? AND account_id = ? AND mode = ?`,
       ),
       sessionById: p(`SELECT ${SESSION_COLUMNS} FROM sessions WHERE id = ?`),
+      sessionWithSecret: p(`SELECT ${SESSION_COLUMNS.split(', ')
+        .map((c) => `sessions.${c}`)
+        .join(', ')}, c.secret AS cs_secret,
+        c.created_at AS cs_created_at, c.expire_at AS cs_expire_at, c.used_at AS cs_used_at,
+        c.revoked_at AS cs_revoked_at FROM sessions
+        LEFT JOIN client_secrets c ON c.rowid = (SELECT rowid FROM client_secrets
+          WHERE session_id = sessions.id ORDER BY created_at DESC, rowid DESC LIMIT 1)
+        WHERE sessions.id = ? AND sessions.account_id = ? AND sessions.mode = ?`),
       sessionBySecret: p(`SELECT ${SESSION_COLUMNS} FROM sessions
         WHERE id = (SELECT session_id FROM client_secrets WHERE secret = ?)`),
       updateSession: p(`UPDATE sessions SET status = @status, status_rank = @status_rank,
@@ -167,7 +192,8 @@ export class SqliteSessionStore implements SessionStore {
         ON CONFLICT (session_id, node_id) DO UPDATE SET channel = excluded.channel,
         destination = excluded.destination, code_hash = excluded.code_hash,
         sent_at = excluded.sent_at, expires_at = excluded.expires_at, attempts = excluded.attempts`),
-      insertEvent: p(`INSERT INTO events (id, account_id, mode, type, session_id, created_at, payload)
+      insertEvent:
+        p(`INSERT INTO events (id, account_id, mode, type, session_id, created_at, payload)
         VALUES (@id, @accountId, @mode, @type, @sessionId, @createdAt, @payload)`),
       eventsAfter: p(`SELECT rowid AS seq, * FROM events WHERE rowid > ? ORDER BY rowid LIMIT ?`),
       eventsOfSession: p(`SELECT rowid AS seq, * FROM events WHERE session_id = ? AND rowid > ?
@@ -187,8 +213,7 @@ export class SqliteSessionStore implements SessionStore {
     return this.db
       .transaction((): Account => {
         const found = this.s.accountByName.get(name) as
-          | { id: string; name: string; created_at: number }
-          | undefined;
+          { id: string; name: string; created_at: number } | undefined;
         if (found) return { id: found.id, name: found.name, createdAt: found.created_at };
         const id = newId('acct');
         this.s.insertAccount.run(id, name, now);
@@ -199,8 +224,7 @@ export class SqliteSessionStore implements SessionStore {
 
   async findAccount(name: string): Promise<Account | null> {
     const r = this.s.accountByName.get(name) as
-      | { id: string; name: string; created_at: number }
-      | undefined;
+      { id: string; name: string; created_at: number } | undefined;
     return r ? { id: r.id, name: r.name, createdAt: r.created_at } : null;
   }
 
@@ -209,12 +233,25 @@ export class SqliteSessionStore implements SessionStore {
   }
 
   async insertApiKey(k: Omit<ApiKeyRecord, 'accountName' | 'revokedAt'>): Promise<void> {
+    this.keyCache.clear();
     this.s.insertKey.run(k.id, k.accountId, k.mode, k.prefix, k.hash, k.createdAt);
   }
 
   async findApiKeyByHash(hash: string): Promise<ApiKeyRecord | null> {
+    // data_version changes when another connection commits: a key made or revoked by the CLI is
+    // seen on the next request.
+    const version = this.s.dataVersion.get() as number;
+    if (version !== this.keyCacheVersion) {
+      this.keyCache.clear();
+      this.keyCacheVersion = version;
+    }
+    const hit = this.keyCache.get(hash);
+    if (hit !== undefined) return hit;
     const r = this.s.keyByHash.get(hash) as KeyRow | undefined;
-    return r ? keyRow(r) : null;
+    const key = r ? keyRow(r) : null;
+    if (this.keyCache.size > 10_000) this.keyCache.clear();
+    this.keyCache.set(hash, key);
+    return key;
   }
 
   async listApiKeys(): Promise<ApiKeyRecord[]> {
@@ -234,11 +271,14 @@ export class SqliteSessionStore implements SessionStore {
           ? rows
           : ((this.s.listKeys.all() as KeyRow[])
               .map(keyRow)
-              .filter((k) => k.revokedAt === null && prefix.startsWith(k.prefix)) as ApiKeyRecord[]);
+              .filter(
+                (k) => k.revokedAt === null && prefix.startsWith(k.prefix),
+              ) as ApiKeyRecord[]);
         if (matches.length === 0) return { error: 'none' as const, matches };
         if (matches.length > 1) return { error: 'ambiguous' as const, matches };
         const key = matches[0] as ApiKeyRecord;
         this.s.revokeKey.run(now, key.id);
+        this.keyCache.clear();
         return { revoked: { ...key, revokedAt: now } };
       })
       .immediate();
@@ -267,7 +307,7 @@ export class SqliteSessionStore implements SessionStore {
   }
 
   private statusEvent(s: SessionRecord, now: number): void {
-    const id = newId('evt', 16);
+    const id = orderedId('evt', 8);
     this.s.insertEvent.run({
       id,
       accountId: s.accountId,
@@ -279,17 +319,78 @@ export class SqliteSessionStore implements SessionStore {
     });
   }
 
+  /**
+   * Group commit: creates arriving in the same turn of the event loop share one transaction (one
+   * WAL append), each inside its own savepoint so one failure fails only its own create. Every
+   * promise settles after the commit, so nothing is acknowledged before it is written.
+   */
   async createSession(session: SessionRecord, secret: ClientSecretRecord): Promise<void> {
-    this.db.transaction(() => {
-      this.insertSessionRow(session);
-      this.s.insertSecret.run(secret.secret, session.id, secret.createdAt, secret.expireAt);
-      this.statusEvent(session, session.createdAt);
-    })();
+    return new Promise<void>((resolve, reject) => {
+      this.pendingCreates.push({ session, secret, resolve, reject });
+      if (this.pendingCreates.length === 1) setImmediate(() => this.flushCreates());
+    });
+  }
+
+  private flushCreates(): void {
+    const batch = this.pendingCreates;
+    this.pendingCreates = [];
+    const failures: unknown[] = [];
+    const one = this.db.transaction((item: PendingCreate) => {
+      this.insertSessionRow(item.session);
+      const c = item.secret;
+      this.s.insertSecret.run(c.secret, item.session.id, c.createdAt, c.expireAt);
+      this.statusEvent(item.session, item.session.createdAt);
+    });
+    try {
+      this.db.transaction(() => {
+        batch.forEach((item, i) => {
+          try {
+            one(item);
+          } catch (err) {
+            failures[i] = err ?? new Error('create failed');
+          }
+        });
+      })();
+    } catch (err) {
+      for (const item of batch) item.reject(err);
+      return;
+    }
+    batch.forEach((item, i) => (failures[i] ? item.reject(failures[i]) : item.resolve()));
   }
 
   async getSession(scope: Scope, id: string): Promise<SessionRecord | null> {
     const r = this.s.sessionInScope.get(id, scope.accountId, scope.mode) as SessionRow | undefined;
     return r ? rowToSession(r) : null;
+  }
+
+  async getSessionWithSecret(
+    scope: Scope,
+    id: string,
+  ): Promise<{ session: SessionRecord; secret: ClientSecretRecord | null } | null> {
+    const r = this.s.sessionWithSecret.get(id, scope.accountId, scope.mode) as
+      | (SessionRow & {
+          cs_secret: string | null;
+          cs_created_at: number;
+          cs_expire_at: number;
+          cs_used_at: number | null;
+          cs_revoked_at: number | null;
+        })
+      | undefined;
+    if (!r) return null;
+    return {
+      session: rowToSession(r),
+      secret:
+        r.cs_secret === null
+          ? null
+          : {
+              secret: r.cs_secret,
+              sessionId: r.id,
+              createdAt: r.cs_created_at,
+              expireAt: r.cs_expire_at,
+              usedAt: r.cs_used_at,
+              revokedAt: r.cs_revoked_at,
+            },
+    };
   }
 
   async getSessionById(id: string): Promise<SessionRecord | null> {
@@ -337,7 +438,9 @@ export class SqliteSessionStore implements SessionStore {
       const dir = q.sortOrder === 'asc' ? 'ASC' : 'DESC';
       if (q.after) {
         // Keyset: the row value after the last one seen; rows added since never shift a page.
-        where.push(`(${cols.join(', ')}) ${q.sortOrder === 'asc' ? '>' : '<'} (${cols.map(() => '?').join(', ')})`);
+        where.push(
+          `(${cols.join(', ')}) ${q.sortOrder === 'asc' ? '>' : '<'} (${cols.map(() => '?').join(', ')})`,
+        );
         params.push(...q.after);
       }
       sql = `SELECT ${SESSION_COLUMNS} FROM sessions WHERE ${where.join(' AND ')}
@@ -400,7 +503,9 @@ export class SqliteSessionStore implements SessionStore {
     idleBefore: number,
     limit: number,
   ): Promise<SessionRecord[]> {
-    return (this.s.timedOut.all(createdBefore, idleBefore, limit) as SessionRow[]).map(rowToSession);
+    return (this.s.timedOut.all(createdBefore, idleBefore, limit) as SessionRow[]).map(
+      rowToSession,
+    );
   }
 
   async getLatestClientSecret(sessionId: string): Promise<ClientSecretRecord | null> {
@@ -416,8 +521,7 @@ export class SqliteSessionStore implements SessionStore {
     return this.db
       .transaction(() => {
         const r = this.s.sessionInScope.get(sessionId, scope.accountId, scope.mode) as
-          | SessionRow
-          | undefined;
+          SessionRow | undefined;
         if (!r) return 'not_found' as const;
         if (r.status === 'complete' || r.status === 'incomplete') return 'finished' as const;
         this.s.revokeSecrets.run(secret.createdAt, sessionId);

@@ -144,8 +144,7 @@ export interface ListPage {
 }
 
 export type ExchangeOutcome =
-  | { ok: true; session: SessionRecord }
-  | { ok: false; reason: 'invalid' | 'used' | 'expired' };
+  { ok: true; session: SessionRecord } | { ok: false; reason: 'invalid' | 'used' | 'expired' };
 
 export interface ExchangeInput {
   secret: string;
@@ -177,6 +176,11 @@ export interface SessionStore {
   /** Inserts the session, its first client secret and its `created` event. */
   createSession(session: SessionRecord, secret: ClientSecretRecord): Promise<void>;
   getSession(scope: Scope, id: string): Promise<SessionRecord | null>;
+  /** A session and its latest client secret, in one read. */
+  getSessionWithSecret(
+    scope: Scope,
+    id: string,
+  ): Promise<{ session: SessionRecord; secret: ClientSecretRecord | null } | null>;
   /** By id alone, for the client side, which has already proved its right to the session. */
   getSessionById(id: string): Promise<SessionRecord | null>;
   /** The session a client secret (used or not) belongs to. */
@@ -186,7 +190,11 @@ export interface SessionStore {
    * Writes `next` if the stored row is still `prev` (same `rev`); returns the stored record, or
    * null when someone else changed it first. Writes `session.status` when the status changed.
    */
-  updateSession(prev: SessionRecord, next: SessionRecord, now: number): Promise<SessionRecord | null>;
+  updateSession(
+    prev: SessionRecord,
+    next: SessionRecord,
+    now: number,
+  ): Promise<SessionRecord | null>;
   /** Sessions that a timeout should end: `created` made before, or `inProgress` idle since. */
   listTimedOut(createdBefore: number, idleBefore: number, limit: number): Promise<SessionRecord[]>;
 

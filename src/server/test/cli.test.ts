@@ -3,13 +3,16 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { idv, serve } from './process';
+import { exited, idv, serve } from './process';
 
 const dir = mkdtempSync(join(tmpdir(), 'idv-cli-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const get = async (url: string, key: string) =>
-  fetch(url, { headers: { authorization: `Bearer ${key}` } }).then(async (r) => ({ status: r.status, body: (await r.json()) as any }));
+  fetch(url, { headers: { authorization: `Bearer ${key}` } }).then(async (r) => ({
+    status: r.status,
+    body: (await r.json()) as any,
+  }));
 
 describe('idv', () => {
   it('first start: default account, a test key and a ready demo session; keys managed while it runs', async () => {
@@ -17,7 +20,9 @@ describe('idv', () => {
     const server = await serve(env);
     try {
       const log = server.log();
-      const testKey = /Test API key \(shown once, keep it\): (sk_test_\S+)/.exec(log)?.[1] as string;
+      const testKey = /Test API key \(shown once, keep it\): (sk_test_\S+)/.exec(
+        log,
+      )?.[1] as string;
       expect(testKey).toBeTruthy();
       const demoUrl = /Demo session \(test mode, code 000000\): (\S+)/.exec(log)?.[1] as string;
       expect(demoUrl).toMatch(new RegExp(`^${server.url}/verify\\?client_secret=cs_`));
@@ -49,7 +54,9 @@ describe('idv', () => {
 
       const revoked = await idv(['keys', 'revoke', liveKey.slice(0, 14)], env);
       expect(revoked.code).toBe(0);
-      expect((await get(`${server.url}/sessions`, liveKey)).body.error.code).toBe('api_key_invalid');
+      expect((await get(`${server.url}/sessions`, liveKey)).body.error.code).toBe(
+        'api_key_invalid',
+      );
       expect((await idv(['keys', 'list'], env)).stdout).toMatch(/revoked/);
       expect((await idv(['keys', 'revoke', liveKey.slice(0, 14)], env)).code).toBe(1);
 
@@ -58,7 +65,7 @@ describe('idv', () => {
       expect((await idv(['nope'], env)).code).toBe(2);
     } finally {
       server.child.kill('SIGTERM');
-      await new Promise((r) => server.child.once('exit', r));
+      await exited(server.child);
     }
   }, 90_000);
 });

@@ -7,7 +7,11 @@ import { startSmtp } from './smtp';
 /** permissions → conversation (two branches) → enter_email → two_factor_email → data_validation → end */
 const KYC_FLOW = [
   { id: 'start', type: 'start', outcome: 'perm' },
-  { id: 'perm', type: 'permissions', outcomes: { permissionsGranted: 'ask', permissionsDenied: 'denied' } },
+  {
+    id: 'perm',
+    type: 'permissions',
+    outcomes: { permissionsGranted: 'ask', permissionsDenied: 'denied' },
+  },
   {
     id: 'ask',
     type: 'conversation',
@@ -17,13 +21,23 @@ const KYC_FLOW = [
       { id: 'yes', condition: 'The user agrees', targetNodeId: 'email' },
     ],
   },
-  { id: 'email', type: 'enter_email', prompt: 'Please type your email', outcomes: { emailEntered: 'otp', canceled: 'denied' } },
+  {
+    id: 'email',
+    type: 'enter_email',
+    prompt: 'Please type your email',
+    outcomes: { emailEntered: 'otp', canceled: 'denied' },
+  },
   {
     id: 'otp',
     type: 'two_factor_email',
     otpLength: 6,
     resendAfterSeconds: 10,
-    outcomes: { verified: 'check', failed_unverified: 'denied', delivery_failed: 'denied', cancelled: 'denied' },
+    outcomes: {
+      verified: 'check',
+      failed_unverified: 'denied',
+      delivery_failed: 'denied',
+      cancelled: 'denied',
+    },
   },
   {
     id: 'check',
@@ -68,7 +82,11 @@ const UA =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
 
 async function exchange(secret: string) {
-  return h.call('POST', '/client/exchange', { key: null, body: { clientSecret: secret }, headers: { 'user-agent': UA } });
+  return h.call('POST', '/client/exchange', {
+    key: null,
+    body: { clientSecret: secret },
+    headers: { 'user-agent': UA },
+  });
 }
 
 function client(token: string) {
@@ -84,7 +102,10 @@ describe('client secrets', () => {
     expect(first.body.token).toMatch(/^ct_/);
     const again = await exchange(clientSecret.secret);
     expect(again.status).toBe(401);
-    expect(again.body.error).toMatchObject({ type: 'authentication_error', code: 'client_secret_used' });
+    expect(again.body.error).toMatchObject({
+      type: 'authentication_error',
+      code: 'client_secret_used',
+    });
     const unknown = await exchange('cs_doesnotexist');
     expect(unknown.body.error.code).toBe('client_secret_invalid');
   });
@@ -117,7 +138,12 @@ describe('client secrets', () => {
   });
 
   it('never lets a token open another session or read integrator data', async () => {
-    const a = await newSession({ flow: MINIMAL_FLOW, metadata: { secret: 'm' }, clientReferenceId: 'hidden', providedData: { email: 'jane@example.com', phone: '+33612345678' } });
+    const a = await newSession({
+      flow: MINIMAL_FLOW,
+      metadata: { secret: 'm' },
+      clientReferenceId: 'hidden',
+      providedData: { email: 'jane@example.com', phone: '+33612345678' },
+    });
     const t = (await exchange(a.clientSecret.secret)).body.token as string;
     const view = await client(t)('GET', '/session');
     expect(view.body.session.id).toBe(a.session.id);
@@ -147,13 +173,23 @@ describe('a whole session through the client API', () => {
     const startedAt = clock.now();
     const ex = await exchange(clientSecret.secret);
     expect(ex.status).toBe(200);
-    expect(ex.body.position).toEqual({ nodeId: 'perm', nodeType: 'permissions', status: 'active', path: [] });
+    expect(ex.body.position).toEqual({
+      nodeId: 'perm',
+      nodeType: 'permissions',
+      status: 'active',
+      path: [],
+    });
     expect(ex.body.session).toMatchObject({
       id: session.id,
       status: 'inProgress',
       testMode: false,
       settings: {
-        avatar: { id: 'ava_atlas', name: 'Atlas', gender: 'male', imageUrl: 'http://idv.test/avatars/atlas.svg' },
+        avatar: {
+          id: 'ava_atlas',
+          name: 'Atlas',
+          gender: 'male',
+          imageUrl: 'http://idv.test/avatars/atlas.svg',
+        },
         langs: ['en', 'fr'],
         defaultLang: 'en',
         lang: null,
@@ -162,7 +198,8 @@ describe('a whole session through the client API', () => {
       },
     });
     const c = client(ex.body.token);
-    const stored = (await h.call('GET', `/sessions/${session.id}`, { key: h.keys.live })).body.session;
+    const stored = (await h.call('GET', `/sessions/${session.id}`, { key: h.keys.live })).body
+      .session;
     expect(stored.status).toBe('inProgress');
     expect(stored.startedAt).toBe(startedAt);
     expect(stored.report.device).toEqual({
@@ -179,13 +216,19 @@ describe('a whole session through the client API', () => {
     expect((await c('POST', '/lang', { lang: 'fr' })).body).toEqual({ lang: 'fr' });
 
     // no skipping, no outcome a node cannot have, no server-decided outcome from the page
-    const skip = await c('POST', '/nodes/email/result', { outcome: 'emailEntered', report: { email: 'x@example.com' } });
+    const skip = await c('POST', '/nodes/email/result', {
+      outcome: 'emailEntered',
+      report: { email: 'x@example.com' },
+    });
     expect(skip.body.error.code).toBe('node_not_current');
     const unknown = await c('POST', '/nodes/perm/result', { outcome: 'verified' });
     expect(unknown.body.error.code).toBe('outcome_unknown');
 
     clock.advance(1000);
-    const granted = await c('POST', '/nodes/perm/result', { outcome: 'permissionsGranted', report: { camera: true } });
+    const granted = await c('POST', '/nodes/perm/result', {
+      outcome: 'permissionsGranted',
+      report: { camera: true },
+    });
     expect(granted.body.position.nodeId).toBe('ask');
 
     const prompt = await c('GET', '/nodes/ask/prompt');
@@ -194,14 +237,22 @@ describe('a whole session through the client API', () => {
     expect(reply.body.outcome).toBe('yes');
     expect(reply.body.position.nodeId).toBe('email');
 
-    const forged = await c('POST', '/nodes/email/result', { outcome: 'emailEntered', report: { email: 'not-an-email' } });
+    const forged = await c('POST', '/nodes/email/result', {
+      outcome: 'emailEntered',
+      report: { email: 'not-an-email' },
+    });
     expect(forged.status).toBe(400);
-    const entered = await c('POST', '/nodes/email/result', { outcome: 'emailEntered', report: { email: 'jane@example.com' } });
+    const entered = await c('POST', '/nodes/email/result', {
+      outcome: 'emailEntered',
+      report: { email: 'jane@example.com' },
+    });
     expect(entered.body.position.nodeId).toBe('otp');
 
     const claim = await c('POST', '/nodes/otp/result', { outcome: 'verified' });
     expect(claim.body.error.code).toBe('outcome_not_allowed');
-    expect((await c('POST', '/nodes/otp/otp/verify', { code: '123456' })).body.error.code).toBe('otp_not_sent');
+    expect((await c('POST', '/nodes/otp/otp/verify', { code: '123456' })).body.error.code).toBe(
+      'otp_not_sent',
+    );
     const sent = await c('POST', '/nodes/otp/otp/send', {});
     expect(sent.status).toBe(200);
     expect(sent.body).toEqual({
@@ -214,8 +265,12 @@ describe('a whole session through the client API', () => {
     expect(mail.subject).toBe('Votre code de vérification');
     const code = /(\d{6})/.exec(mail.text)?.[1] as string;
     expect(code).toMatch(/^\d{6}$/);
-    expect((await c('POST', '/nodes/otp/otp/send', {})).body.error.code).toBe('otp_resend_too_soon');
-    const wrong = await c('POST', '/nodes/otp/otp/verify', { code: code === '000000' ? '111111' : '000000' });
+    expect((await c('POST', '/nodes/otp/otp/send', {})).body.error.code).toBe(
+      'otp_resend_too_soon',
+    );
+    const wrong = await c('POST', '/nodes/otp/otp/verify', {
+      code: code === '000000' ? '111111' : '000000',
+    });
     expect(wrong.body).toMatchObject({ verified: false, attemptsLeft: 2 });
     expect(wrong.body.position.nodeId).toBe('otp');
     clock.advance(2000);
@@ -225,13 +280,18 @@ describe('a whole session through the client API', () => {
 
     const after = await c('POST', '/nodes/otp/otp/verify', { code });
     expect(after.body.error.code).toBe('session_finished');
-    const done = (await h.call('GET', `/sessions/${session.id}`, { key: h.keys.live })).body.session;
+    const done = (await h.call('GET', `/sessions/${session.id}`, { key: h.keys.live })).body
+      .session;
     expect(done.status).toBe('complete');
     expect(done.finishedAt).toBe(clock.now());
     expect(done.report.isVerified).toBe(true);
     expect(done.report.lang).toBe('fr');
     expect(done.report.extractedData).toEqual({ email: 'jane@example.com' });
-    expect(done.report.nodeReports.map((r: { nodeId: string; outcome: string }) => `${r.nodeId}:${r.outcome}`)).toEqual([
+    expect(
+      done.report.nodeReports.map(
+        (r: { nodeId: string; outcome: string }) => `${r.nodeId}:${r.outcome}`,
+      ),
+    ).toEqual([
       'perm:permissionsGranted',
       'ask:yes',
       'email:emailEntered',
@@ -239,24 +299,41 @@ describe('a whole session through the client API', () => {
       'check:good',
     ]);
     for (const r of done.report.nodeReports) expect(typeof r.createdAt).toBe('number');
-    expect(done.report.nodeReports[3].report).toMatchObject({ channel: 'email', sentTo: 'j•••@example.com', attempts: 2 });
-    expect(done.report.transcript.map((t: { text: string; isAvatar: boolean }) => [t.isAvatar, t.text])).toEqual([
+    expect(done.report.nodeReports[3].report).toMatchObject({
+      channel: 'email',
+      sentTo: 'j•••@example.com',
+      attempts: 2,
+    });
+    expect(
+      done.report.transcript.map((t: { text: string; isAvatar: boolean }) => [t.isAvatar, t.text]),
+    ).toEqual([
       [true, 'Are you ready to verify your email?'],
       [false, 'Oui, bien sûr'],
     ]);
     const events = await h.store.listEvents({ sessionId: session.id });
-    expect(events.map((e) => e.type)).toEqual(['session.status', 'session.status', 'session.status']);
-    expect((await h.call('GET', `/sessions/${session.id}/refresh`, { key: h.keys.live })).body.error.code).toBe(
-      'session_finished',
-    );
+    expect(events.map((e) => e.type)).toEqual([
+      'session.status',
+      'session.status',
+      'session.status',
+    ]);
+    expect(
+      (await h.call('GET', `/sessions/${session.id}/refresh`, { key: h.keys.live })).body.error
+        .code,
+    ).toBe('session_finished');
   });
 
   it('three wrong codes end on failed_unverified, and the other branch of the conversation', async () => {
-    const { session, clientSecret } = await newSession({ flow: KYC_FLOW, providedData: { email: 'bob@example.org' } });
+    const { session, clientSecret } = await newSession({
+      flow: KYC_FLOW,
+      providedData: { email: 'bob@example.org' },
+    });
     const c = client((await exchange(clientSecret.secret)).body.token);
     await c('POST', '/nodes/perm/result', { outcome: 'permissionsGranted' });
     await c('POST', '/nodes/ask/reply', { text: 'yes' });
-    await c('POST', '/nodes/email/result', { outcome: 'emailEntered', report: { email: 'bob@example.org' } });
+    await c('POST', '/nodes/email/result', {
+      outcome: 'emailEntered',
+      report: { email: 'bob@example.org' },
+    });
     expect((await c('POST', '/nodes/otp/otp/send')).status).toBe(200);
     const mail = await smtp.next();
     const code = /(\d{6})/.exec(mail.text)?.[1] as string;
@@ -282,20 +359,34 @@ describe('a whole session through the client API', () => {
   });
 
   it('a failed delivery ends the node on delivery_failed', async () => {
-    const broken = await startHarness({ clock, rateLimits: false, mailer: smtpMailer('smtp://127.0.0.1:1', 'x@y') });
+    const broken = await startHarness({
+      clock,
+      rateLimits: false,
+      mailer: smtpMailer('smtp://127.0.0.1:1', 'x@y'),
+    });
     try {
       const r = await broken.call('POST', '/sessions', {
         key: broken.keys.live,
         body: { flow: KYC_FLOW, providedData: { email: 'a@example.com' } },
       });
-      const ex = await broken.call('POST', '/client/exchange', { key: null, body: { clientSecret: r.body.clientSecret.secret } });
-      const call = (m: string, p: string, b?: unknown) => broken.call(m, `/client${p}`, { key: ex.body.token, ...(b ? { body: b } : {}) });
+      const ex = await broken.call('POST', '/client/exchange', {
+        key: null,
+        body: { clientSecret: r.body.clientSecret.secret },
+      });
+      const call = (m: string, p: string, b?: unknown) =>
+        broken.call(m, `/client${p}`, { key: ex.body.token, ...(b ? { body: b } : {}) });
       await call('POST', '/nodes/perm/result', { outcome: 'permissionsGranted' });
       await call('POST', '/nodes/ask/reply', { text: 'yes' });
-      await call('POST', '/nodes/email/result', { outcome: 'emailEntered', report: { email: 'a@example.com' } });
+      await call('POST', '/nodes/email/result', {
+        outcome: 'emailEntered',
+        report: { email: 'a@example.com' },
+      });
       const sent = await call('POST', '/nodes/otp/otp/send', {});
       expect(sent.status).toBe(200);
-      expect(sent.body.position.path.at(-1)).toMatchObject({ nodeId: 'otp', outcome: 'delivery_failed' });
+      expect(sent.body.position.path.at(-1)).toMatchObject({
+        nodeId: 'otp',
+        outcome: 'delivery_failed',
+      });
     } finally {
       await broken.close();
     }
@@ -308,8 +399,13 @@ describe('a whole session through the client API', () => {
     expect(ex.body.session.testMode).toBe(true);
     const c = client(ex.body.token);
     await c('POST', '/nodes/perm/result', { outcome: 'permissionsGranted' });
-    expect((await c('POST', '/nodes/ask/result', { outcome: 'yes' })).body.position.nodeId).toBe('email');
-    await c('POST', '/nodes/email/result', { outcome: 'emailEntered', report: { email: 'tester@example.com' } });
+    expect((await c('POST', '/nodes/ask/result', { outcome: 'yes' })).body.position.nodeId).toBe(
+      'email',
+    );
+    await c('POST', '/nodes/email/result', {
+      outcome: 'emailEntered',
+      report: { email: 'tester@example.com' },
+    });
     const sent = await c('POST', '/nodes/otp/otp/send', {});
     expect(sent.body.sentTo).toBe('t•••@example.com');
     const ok = await c('POST', '/nodes/otp/otp/verify', { code: '000000' });
@@ -341,7 +437,9 @@ describe('a whole session through the client API', () => {
     const s = (await h.call('GET', `/sessions/${session.id}`, { key: h.keys.live })).body.session;
     expect(s.status).toBe('incomplete');
     expect(s.finishedAt).toBe(clock.now());
-    expect((await c('POST', '/nodes/perm/result', { outcome: 'permissionsGranted' })).body.error.code).toBe('session_finished');
+    expect(
+      (await c('POST', '/nodes/perm/result', { outcome: 'permissionsGranted' })).body.error.code,
+    ).toBe('session_finished');
   });
 });
 
@@ -356,13 +454,15 @@ describe('timeouts', () => {
     await client(tBusy)('POST', '/nodes/perm/result', { outcome: 'permissionsGranted' });
     clock.advance(2 * 60 * 1000);
     await h.app.sweeper.runOnce();
-    const get = async (id: string) => (await h.call('GET', `/sessions/${id}`, { key: h.keys.live })).body.session;
+    const get = async (id: string) =>
+      (await h.call('GET', `/sessions/${id}`, { key: h.keys.live })).body.session;
     expect((await get(idle.session.id)).status).toBe('incomplete');
     expect((await get(busy.session.id)).status).toBe('inProgress');
     expect((await get(unopened.session.id)).status).toBe('created');
-    expect((await client(tIdle)('POST', '/nodes/perm/result', { outcome: 'permissionsGranted' })).body.error.code).toBe(
-      'session_finished',
-    );
+    expect(
+      (await client(tIdle)('POST', '/nodes/perm/result', { outcome: 'permissionsGranted' })).body
+        .error.code,
+    ).toBe('session_finished');
     clock.advance(24 * 60 * 60 * 1000);
     await h.app.sweeper.runOnce();
     const u = await get(unopened.session.id);
@@ -387,15 +487,23 @@ describe('location', () => {
     const { geoLookup } = await import('../client/geo');
     const g = await startHarness({ rateLimits: false, trustProxy: true, geo: geoLookup() });
     try {
-      const r = await g.call('POST', '/sessions', { key: g.keys.test, body: { flow: MINIMAL_FLOW } });
+      const r = await g.call('POST', '/sessions', {
+        key: g.keys.test,
+        body: { flow: MINIMAL_FLOW },
+      });
       const ex = await g.call('POST', '/client/exchange', {
         key: null,
         body: { clientSecret: r.body.clientSecret.secret },
         headers: { 'x-forwarded-for': '81.2.69.142' },
       });
       expect(ex.status).toBe(200);
-      const s = (await g.call('GET', `/sessions/${r.body.session.id}`, { key: g.keys.test })).body.session;
-      expect(s.report.location).toMatchObject({ city: 'Bracknell', country: 'GB', timezone: 'Europe/London' });
+      const s = (await g.call('GET', `/sessions/${r.body.session.id}`, { key: g.keys.test })).body
+        .session;
+      expect(s.report.location).toMatchObject({
+        city: 'Bracknell',
+        country: 'GB',
+        timezone: 'Europe/London',
+      });
       expect(typeof s.report.location.latitude).toBe('number');
     } finally {
       await g.close();

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MINIMAL_FLOW } from './harness';
-import { idv, serve } from './process';
+import { exited, idv, serve } from './process';
 
 const dir = mkdtempSync(join(tmpdir(), 'idv-crash-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -24,7 +24,10 @@ describe('durability', () => {
           const r = await fetch(`${first.url}/sessions`, {
             method: 'POST',
             headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-            body: JSON.stringify({ flow: MINIMAL_FLOW, metadata: { n: String(acknowledged.length) } }),
+            body: JSON.stringify({
+              flow: MINIMAL_FLOW,
+              metadata: { n: String(acknowledged.length) },
+            }),
           });
           if (r.status !== 200) throw new Error(`status ${r.status}`);
           const body = (await r.json()) as { session: { id: string } };
@@ -40,25 +43,29 @@ describe('durability', () => {
     first.child.kill('SIGKILL');
     killed = true;
     await Promise.all(workers);
-    await new Promise((r) => first.child.once('exit', r));
+    await exited(first.child);
     expect(failures).toBeGreaterThan(0);
 
     const second = await serve(env);
     try {
       const missing: string[] = [];
       for (const id of acknowledged) {
-        const r = await fetch(`${second.url}/sessions/${id}`, { headers: { authorization: `Bearer ${key}` } });
+        const r = await fetch(`${second.url}/sessions/${id}`, {
+          headers: { authorization: `Bearer ${key}` },
+        });
         if (r.status !== 200) missing.push(id);
       }
       expect(missing).toEqual([]);
-      const total = (await (await fetch(`${second.url}/sessions?limit=0&includeTotal=true`, {
-        headers: { authorization: `Bearer ${key}` },
-      })).json()) as { totalCount: number };
+      const total = (await (
+        await fetch(`${second.url}/sessions?limit=0&includeTotal=true`, {
+          headers: { authorization: `Bearer ${key}` },
+        })
+      ).json()) as { totalCount: number };
       // Some creates may have committed without their answer reaching us: never fewer.
       expect(total.totalCount).toBeGreaterThanOrEqual(acknowledged.length);
     } finally {
       second.child.kill('SIGTERM');
-      await new Promise((r) => second.child.once('exit', r));
+      await exited(second.child);
     }
   }, 90_000);
 });

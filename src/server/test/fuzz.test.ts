@@ -9,16 +9,36 @@ beforeAll(async () => {
 afterAll(async () => h.close());
 
 const KEYS = [
-  'flow', 'modules', 'flowId', 'clientReferenceId', 'metadata', 'initialPhrase', 'finalPhrase',
-  'providedData', 'avatarId', 'langs', 'defaultLang', 'zone', 'customization',
-  'videoAIAnalysisEnabled', 'redirectUrl', 'embedOrigins',
+  'flow',
+  'modules',
+  'flowId',
+  'clientReferenceId',
+  'metadata',
+  'initialPhrase',
+  'finalPhrase',
+  'providedData',
+  'avatarId',
+  'langs',
+  'defaultLang',
+  'zone',
+  'customization',
+  'videoAIAnalysisEnabled',
+  'redirectUrl',
+  'embedOrigins',
 ];
 
 /** Flows near the valid one: nodes dropped, fields replaced by any JSON. */
 const nearFlow = fc
   .tuple(
     fc.subarray(MINIMAL_FLOW, { minLength: 0 }),
-    fc.array(fc.tuple(fc.nat(3), fc.constantFrom('id', 'type', 'outcome', 'outcomes', 'prompt'), fc.jsonValue()), { maxLength: 3 }),
+    fc.array(
+      fc.tuple(
+        fc.nat(3),
+        fc.constantFrom('id', 'type', 'outcome', 'outcomes', 'prompt'),
+        fc.jsonValue(),
+      ),
+      { maxLength: 3 },
+    ),
   )
   .map(([nodes, edits]) => {
     const copy = nodes.map((n) => ({ ...n }) as Record<string, unknown>);
@@ -32,7 +52,11 @@ const body = fc.oneof(
   fc.record(
     {
       flow: fc.oneof(nearFlow, fc.constant(MINIMAL_FLOW)),
-      metadata: fc.dictionary(fc.string({ maxLength: 45 }), fc.oneof(fc.string({ maxLength: 600 }), fc.jsonValue()), { maxKeys: 55 }),
+      metadata: fc.dictionary(
+        fc.string({ maxLength: 45 }),
+        fc.oneof(fc.string({ maxLength: 600 }), fc.jsonValue()),
+        { maxKeys: 55 },
+      ),
       langs: fc.array(fc.constantFrom('en', 'fr', 'xx', '', 'pt'), { maxLength: 4 }),
       zone: fc.constantFrom('us', 'eu', 'es', 'mars'),
       clientReferenceId: fc.oneof(fc.string({ maxLength: 210 }), fc.integer()),
@@ -44,7 +68,13 @@ const body = fc.oneof(
 
 describe('fuzzing POST /sessions', () => {
   it('answers 200 or validation_error to any JSON body, never 500, never a half-written session', async () => {
-    const count = async () => (await h.store.listSessions({ accountId: (await h.store.findAccount('acme'))!.id, mode: 'test' }, { limit: 0, sortBy: 'createdAt', sortOrder: 'desc', after: null, includeTotal: true })).totalCount ?? -1;
+    const count = async () =>
+      (
+        await h.store.listSessions(
+          { accountId: (await h.store.findAccount('acme'))!.id, mode: 'test' },
+          { limit: 0, sortBy: 'createdAt', sortOrder: 'desc', after: null, includeTotal: true },
+        )
+      ).totalCount ?? -1;
     let created = 0;
     let refused = 0;
     await fc.assert(

@@ -28,7 +28,11 @@ export interface Harness {
 /** The simplest valid flow. */
 export const MINIMAL_FLOW = [
   { id: 'start', type: 'start', outcome: 'perm' },
-  { id: 'perm', type: 'permissions', outcomes: { permissionsGranted: 'end', permissionsDenied: 'fail' } },
+  {
+    id: 'perm',
+    type: 'permissions',
+    outcomes: { permissionsGranted: 'end', permissionsDenied: 'fail' },
+  },
   { id: 'end', type: 'end' },
   { id: 'fail', type: 'end' },
 ];

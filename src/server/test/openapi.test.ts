@@ -18,10 +18,15 @@ function schemaFor(path: string, method: string, status: number): Json {
   const op = (doc['paths'] as Json)[path] as Json | undefined;
   const responses = (op?.[method] as Json | undefined)?.['responses'] as Json | undefined;
   const response = responses?.[String(status)] as Json | undefined;
-  const schema = ((response?.['content'] as Json | undefined)?.['application/json'] as Json | undefined)?.['schema'];
+  const schema = (
+    (response?.['content'] as Json | undefined)?.['application/json'] as Json | undefined
+  )?.['schema'];
   if (!schema) throw new Error(`no schema for ${method} ${path} ${status}`);
   const defs = (doc['components'] as Json)['schemas'];
-  const text = JSON.stringify({ ...(schema as Json), $defs: defs }).replaceAll('#/components/schemas/', '#/$defs/');
+  const text = JSON.stringify({ ...(schema as Json), $defs: defs }).replaceAll(
+    '#/components/schemas/',
+    '#/$defs/',
+  );
   return JSON.parse(text) as Json;
 }
 
@@ -35,18 +40,38 @@ describe('GET /openapi.json', () => {
   it('is an OpenAPI 3.1 document with every operation', () => {
     expect(doc['openapi']).toBe('3.1.0');
     const paths = Object.keys(doc['paths'] as Json);
-    for (const p of ['/sessions', '/sessions/{sessionId}', '/sessions/{sessionId}/refresh', '/avatars', '/langs', '/client/exchange']) {
+    for (const p of [
+      '/sessions',
+      '/sessions/{sessionId}',
+      '/sessions/{sessionId}/refresh',
+      '/avatars',
+      '/langs',
+      '/client/exchange',
+    ]) {
       expect(paths).toContain(p);
     }
     const components = Object.keys((doc['components'] as Json)['schemas'] as Json);
-    for (const c of ['Session', 'ClientSecret', 'Error', 'Report', 'NodeReport', 'Avatar', 'Language', 'CreateSessionRequest']) {
+    for (const c of [
+      'Session',
+      'ClientSecret',
+      'Error',
+      'Report',
+      'NodeReport',
+      'Avatar',
+      'Language',
+      'CreateSessionRequest',
+    ]) {
       expect(components).toContain(c);
     }
   });
 
   it('describes what the server really answers, successes and errors', async () => {
     const created = await h.call('POST', '/sessions', {
-      body: { flow: MINIMAL_FLOW, metadata: { a: 'b' }, customization: { controls: { showUxControls: true } } },
+      body: {
+        flow: MINIMAL_FLOW,
+        metadata: { a: 'b' },
+        customization: { controls: { showUxControls: true } },
+      },
     });
     expectMatches('/sessions', 'post', created);
     const id = created.body.session.id;
@@ -61,23 +86,48 @@ describe('GET /openapi.json', () => {
 
     const secret = (await h.call('GET', `/sessions/${id}/refresh`)).body;
     expectMatches('/sessions/{sessionId}/refresh', 'get', { status: 200, body: secret });
-    const ex = await h.call('POST', '/client/exchange', { key: null, body: { clientSecret: secret.secret } });
+    const ex = await h.call('POST', '/client/exchange', {
+      key: null,
+      body: { clientSecret: secret.secret },
+    });
     expectMatches('/client/exchange', 'post', ex);
     const t = ex.body.token as string;
     expectMatches('/client/session', 'get', await h.call('GET', '/client/session', { key: t }));
-    expectMatches('/client/lang', 'post', await h.call('POST', '/client/lang', { key: t, body: { lang: 'fr' } }));
-    expectMatches('/client/nodes/{nodeId}/prompt', 'get', await h.call('GET', '/client/nodes/perm/prompt', { key: t }));
+    expectMatches(
+      '/client/lang',
+      'post',
+      await h.call('POST', '/client/lang', { key: t, body: { lang: 'fr' } }),
+    );
+    expectMatches(
+      '/client/nodes/{nodeId}/prompt',
+      'get',
+      await h.call('GET', '/client/nodes/perm/prompt', { key: t }),
+    );
     expectMatches(
       '/client/nodes/{nodeId}/result',
       'post',
-      await h.call('POST', '/client/nodes/perm/result', { key: t, body: { outcome: 'permissionsGranted' } }),
+      await h.call('POST', '/client/nodes/perm/result', {
+        key: t,
+        body: { outcome: 'permissionsGranted' },
+      }),
     );
     expectMatches('/client/exit', 'post', await h.call('POST', '/client/exit', { key: t }));
-    expectMatches('/client/exchange', 'post', await h.call('POST', '/client/exchange', { key: null, body: { clientSecret: secret.secret } }));
+    expectMatches(
+      '/client/exchange',
+      'post',
+      await h.call('POST', '/client/exchange', {
+        key: null,
+        body: { clientSecret: secret.secret },
+      }),
+    );
 
     // 401s until the IP flood limit answers 429: both documented.
     for (let i = 0; i < 4; i++) {
-      expectMatches('/sessions', 'get', await h.call('GET', '/sessions', { key: 'sk_test_nonononononononononono' }));
+      expectMatches(
+        '/sessions',
+        'get',
+        await h.call('GET', '/sessions', { key: 'sk_test_nonononononononononono' }),
+      );
     }
   });
 });

@@ -11,13 +11,23 @@ const run = promisify(execFile);
  * @example
  * const { stdout } = await idv(['keys', 'list'], { DATA_DIR: dir });
  */
-export async function idv(args: string[], env: Record<string, string>): Promise<{ stdout: string; stderr: string; code: number }> {
+export async function idv(
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ stdout: string; stderr: string; code: number }> {
   try {
-    const r = await run(process.execPath, [BIN, ...args], { env: { ...process.env, ...env }, timeout: 30_000 });
+    const r = await run(process.execPath, [BIN, ...args], {
+      env: { ...process.env, ...env },
+      timeout: 30_000,
+    });
     return { stdout: r.stdout, stderr: r.stderr, code: 0 };
   } catch (err) {
     const e = err as { stdout?: string; stderr?: string; code?: number };
-    return { stdout: e.stdout ?? '', stderr: e.stderr ?? '', code: typeof e.code === 'number' ? e.code : 1 };
+    return {
+      stdout: e.stdout ?? '',
+      stderr: e.stderr ?? '',
+      code: typeof e.code === 'number' ? e.code : 1,
+    };
   }
 }
 
@@ -27,7 +37,9 @@ export async function idv(args: string[], env: Record<string, string>): Promise<
  * @example
  * const server = await serve({ DATA_DIR: dir, PORT: '0' });
  */
-export async function serve(env: Record<string, string>): Promise<{ child: ChildProcess; url: string; log: () => string }> {
+export async function serve(
+  env: Record<string, string>,
+): Promise<{ child: ChildProcess; url: string; log: () => string }> {
   const child = spawn(process.execPath, [BIN, 'serve', '--no-build'], {
     env: { ...process.env, HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -50,4 +62,16 @@ export async function serve(env: Record<string, string>): Promise<{ child: Child
     });
   });
   return { child, url, log: () => log };
+}
+
+/**
+ * Resolves when the process has exited, also when it already has.
+ *
+ * @example
+ * child.kill('SIGKILL');
+ * await exited(child);
+ */
+export function exited(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((ok) => child.once('exit', () => ok()));
 }

@@ -12,7 +12,11 @@ const create = (body: unknown, key?: string, headers?: Record<string, string>) =
 
 describe('POST /sessions', () => {
   it('creates a session with its client secret, defaults filled in', async () => {
-    const r = await create({ flow: MINIMAL_FLOW, clientReferenceId: 'user-1', metadata: { plan: 'gold' } });
+    const r = await create({
+      flow: MINIMAL_FLOW,
+      clientReferenceId: 'user-1',
+      metadata: { plan: 'gold' },
+    });
     expect(r.status).toBe(200);
     expect(r.headers.get('service-version')).toBe('2025-09-01');
     const { session, clientSecret } = r.body;
@@ -81,7 +85,10 @@ describe('POST /sessions', () => {
     expect(JSON.stringify(graph.body.error)).toMatch(/array/i);
     const both = await create({ flow: MINIMAL_FLOW, modules: [{ type: 'emailVerification' }] });
     expect(both.status).toBe(400);
-    expect(both.body.error.details).toContainEqual({ path: 'modules', message: 'send either flow or modules, not both' });
+    expect(both.body.error.details).toContainEqual({
+      path: 'modules',
+      message: 'send either flow or modules, not both',
+    });
     const neither = await create({ clientReferenceId: 'x' });
     expect(neither.status).toBe(400);
     expect(neither.body.error.details[0].path).toBe('flow');
@@ -102,15 +109,24 @@ describe('POST /sessions', () => {
     const r = await create({
       flow: MINIMAL_FLOW,
       metadata: { ...many },
-      providedData: { ['x'.repeat(41)]: 'v', long: 'y'.repeat(501), referenceImage: 'z'.repeat(100_000) },
+      providedData: {
+        ['x'.repeat(41)]: 'v',
+        long: 'y'.repeat(501),
+        referenceImage: 'z'.repeat(100_000),
+      },
     });
     expect(r.status).toBe(400);
-    const msgs = (r.body.error.details as { path: string; message: string }[]).map((d) => `${d.path}: ${d.message}`);
+    const msgs = (r.body.error.details as { path: string; message: string }[]).map(
+      (d) => `${d.path}: ${d.message}`,
+    );
     expect(msgs).toContain('metadata: metadata has 51 keys; at most 50 are allowed');
     expect(msgs.some((m) => m.startsWith(`providedData.${'x'.repeat(41)}`))).toBe(true);
     expect(msgs.some((m) => m.startsWith('providedData.long') && m.includes('500'))).toBe(true);
     expect(msgs.some((m) => m.startsWith('providedData.referenceImage'))).toBe(false);
-    const ok = await create({ flow: MINIMAL_FLOW, metadata: Object.fromEntries(Object.entries(many).slice(0, 50)) });
+    const ok = await create({
+      flow: MINIMAL_FLOW,
+      metadata: Object.fromEntries(Object.entries(many).slice(0, 50)),
+    });
     expect(ok.status).toBe(200);
   });
 
@@ -128,7 +144,16 @@ describe('POST /sessions', () => {
     });
     expect(r.status).toBe(400);
     const paths = (r.body.error.details as { path: string }[]).map((d) => d.path);
-    for (const p of ['langs[1]', 'defaultLang', 'avatarId', 'zone', 'redirectUrl', 'embedOrigins[0]', 'metadata.n', 'surprise']) {
+    for (const p of [
+      'langs[1]',
+      'defaultLang',
+      'avatarId',
+      'zone',
+      'redirectUrl',
+      'embedOrigins[0]',
+      'metadata.n',
+      'surprise',
+    ]) {
       expect(paths).toContain(p);
     }
     const good = await create({
@@ -138,7 +163,10 @@ describe('POST /sessions', () => {
       zone: 'es',
       redirectUrl: 'https://shop.example/done',
       embedOrigins: ['https://shop.example/'],
-      customization: { controls: { showUxControls: false }, permissionsPage: { backgroundType: 'COLOR' } },
+      customization: {
+        controls: { showUxControls: false },
+        permissionsPage: { backgroundType: 'COLOR' },
+      },
     });
     expect(good.status).toBe(200);
     expect(good.body.session.settings).toMatchObject({
@@ -151,15 +179,30 @@ describe('POST /sessions', () => {
   });
 
   it('turns malformed JSON, wrong content types, empty and oversized bodies into validation_error', async () => {
-    const bad = await h.call('POST', '/sessions', { raw: '{"flow": [', headers: { 'content-type': 'application/json' } });
+    const bad = await h.call('POST', '/sessions', {
+      raw: '{"flow": [',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(bad.status).toBe(400);
-    expect(bad.body.error).toEqual({ type: 'validation_error', message: 'Request body is not valid JSON' });
-    const text = await h.call('POST', '/sessions', { raw: 'hello', headers: { 'content-type': 'text/plain' } });
+    expect(bad.body.error).toEqual({
+      type: 'validation_error',
+      message: 'Request body is not valid JSON',
+    });
+    const text = await h.call('POST', '/sessions', {
+      raw: 'hello',
+      headers: { 'content-type': 'text/plain' },
+    });
     expect(text.status).toBe(400);
     expect(text.body.error.message).toBe('Content-Type must be application/json');
-    const form = await h.call('POST', '/sessions', { raw: 'a=b', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const form = await h.call('POST', '/sessions', {
+      raw: 'a=b',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(form.status).toBe(400);
-    const empty = await h.call('POST', '/sessions', { raw: '', headers: { 'content-type': 'application/json' } });
+    const empty = await h.call('POST', '/sessions', {
+      raw: '',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(empty.status).toBe(400);
     expect(empty.body.error.type).toBe('validation_error');
     const huge = await h.call('POST', '/sessions', {
@@ -170,7 +213,10 @@ describe('POST /sessions', () => {
     expect(huge.body.error.message).toMatch(/too large: at most 8 MB/);
     const arr = await create([1, 2]);
     expect(arr.status).toBe(400);
-    expect(arr.body.error.details[0]).toEqual({ path: '(body)', message: 'the body must be a JSON object' });
+    expect(arr.body.error.details[0]).toEqual({
+      path: '(body)',
+      message: 'the body must be a JSON object',
+    });
     const proto = await h.call('POST', '/sessions', {
       raw: '{"flow": [], "__proto__": {"x": 1}}',
       headers: { 'content-type': 'application/json' },
@@ -188,7 +234,9 @@ describe('GET /sessions/:id and refresh', () => {
     expect(g.body.clientSecret).toEqual(c.body.clientSecret);
     const missing = await h.call('GET', '/sessions/sess_000000000000000000000000');
     expect(missing.status).toBe(404);
-    expect(missing.body).toEqual({ error: { type: 'not_found_error', message: 'Session not found' } });
+    expect(missing.body).toEqual({
+      error: { type: 'not_found_error', message: 'Session not found' },
+    });
     const missingRefresh = await h.call('GET', '/sessions/sess_nope/refresh');
     expect(missingRefresh.status).toBe(404);
   });
@@ -219,8 +267,14 @@ describe('authentication and modes', () => {
   it('answers 401 api_key_missing / api_key_invalid, and revoked keys stop working', async () => {
     const none = await h.call('GET', '/langs', { key: null });
     expect(none.status).toBe(401);
-    expect(none.body.error).toMatchObject({ type: 'authentication_error', code: 'api_key_missing' });
-    const basic = await h.call('GET', '/langs', { key: null, headers: { authorization: 'Basic abc' } });
+    expect(none.body.error).toMatchObject({
+      type: 'authentication_error',
+      code: 'api_key_missing',
+    });
+    const basic = await h.call('GET', '/langs', {
+      key: null,
+      headers: { authorization: 'Basic abc' },
+    });
     expect(basic.body.error.code).toBe('api_key_missing');
     const wrong = await h.call('GET', '/langs', { key: 'sk_test_thisisnotarealkeyatall00000' });
     expect(wrong.status).toBe(401);
@@ -232,7 +286,11 @@ describe('authentication and modes', () => {
     const prod = await h.call('GET', '/langs', { key: 'sk_prod_whatever' });
     expect(prod.body.error.code).toBe('api_key_invalid');
     const { createApiKey } = await import('../keys');
-    const { key } = await createApiKey(h.store, { accountName: 'acme', mode: 'test', now: Date.now() });
+    const { key } = await createApiKey(h.store, {
+      accountName: 'acme',
+      mode: 'test',
+      now: Date.now(),
+    });
     expect((await h.call('GET', '/langs', { key })).status).toBe(200);
     const revoked = await h.store.revokeApiKey(key.slice(0, 20), Date.now());
     expect('revoked' in revoked).toBe(true);
@@ -247,12 +305,18 @@ describe('authentication and modes', () => {
     const testId = test.body.session.id;
     expect((await h.call('GET', `/sessions/${liveId}`, { key: h.keys.test })).status).toBe(404);
     expect((await h.call('GET', `/sessions/${testId}`, { key: h.keys.live })).status).toBe(404);
-    expect((await h.call('GET', `/sessions/${liveId}/refresh`, { key: h.keys.test })).status).toBe(404);
-    expect((await h.call('GET', `/sessions/${testId}`, { key: h.keys.otherTest })).status).toBe(404);
+    expect((await h.call('GET', `/sessions/${liveId}/refresh`, { key: h.keys.test })).status).toBe(
+      404,
+    );
+    expect((await h.call('GET', `/sessions/${testId}`, { key: h.keys.otherTest })).status).toBe(
+      404,
+    );
     const testList = await h.call('GET', '/sessions?limit=100', { key: h.keys.test });
     expect(testList.body.sessions.every((s: { livemode: boolean }) => !s.livemode)).toBe(true);
     expect(testList.body.sessions.some((s: { id: string }) => s.id === liveId)).toBe(false);
-    const liveList = await h.call('GET', '/sessions?clientReferenceId=test-only', { key: h.keys.live });
+    const liveList = await h.call('GET', '/sessions?clientReferenceId=test-only', {
+      key: h.keys.live,
+    });
     expect(liveList.body.sessions).toEqual([]);
     const otherList = await h.call('GET', '/sessions', { key: h.keys.otherTest });
     expect(otherList.body.sessions.some((s: { id: string }) => s.id === testId)).toBe(false);
@@ -285,7 +349,11 @@ describe('errors and versions', () => {
       path: 'clientReferenceId',
       message: 'clientReferenceId is required in version 2025-01-01',
     });
-    const c = await create({ flow: MINIMAL_FLOW, clientReferenceId: 'old-1', zone: 'us' }, undefined, legacy);
+    const c = await create(
+      { flow: MINIMAL_FLOW, clientReferenceId: 'old-1', zone: 'us' },
+      undefined,
+      legacy,
+    );
     expect(c.status).toBe(200);
     expect(c.headers.get('service-version')).toBe('2025-01-01');
     const s = c.body.session;
@@ -304,14 +372,20 @@ describe('errors and versions', () => {
     expect(refresh.body.clientSecret.createdAt).toBeLessThan(10_000_000_000);
     const avatars = await h.call('GET', '/avatars', { headers: legacy });
     expect(avatars.body.avatars[0].createdAt).toBeLessThan(10_000_000_000);
-    const list = await h.call('GET', `/sessions?clientReferenceId=old-1&status=requiresInput`, { headers: legacy });
+    const list = await h.call('GET', `/sessions?clientReferenceId=old-1&status=requiresInput`, {
+      headers: legacy,
+    });
     expect(list.body.sessions.map((x: { id: string }) => x.id)).toEqual([s.id]);
     expect(list.body.sessions[0].status).toBe('requiresInput');
     // fromDate in seconds in the legacy version
     const fromSeconds = Math.floor(Date.now() / 1000) - 120;
-    const dated = await h.call('GET', `/sessions?clientReferenceId=old-1&fromDate=${fromSeconds}`, { headers: legacy });
+    const dated = await h.call('GET', `/sessions?clientReferenceId=old-1&fromDate=${fromSeconds}`, {
+      headers: legacy,
+    });
     expect(dated.body.sessions).toHaveLength(1);
-    const tooLate = await h.call('GET', `/sessions?clientReferenceId=old-1&toDate=${fromSeconds}`, { headers: legacy });
+    const tooLate = await h.call('GET', `/sessions?clientReferenceId=old-1&toDate=${fromSeconds}`, {
+      headers: legacy,
+    });
     expect(tooLate.body.sessions).toHaveLength(0);
   });
 });
@@ -327,6 +401,16 @@ describe('catalog', () => {
       expect(av.imageUrl).toMatch(/^http:\/\/idv\.test\/avatars\/[a-z]+\.svg$/);
     }
     const l = await h.call('GET', '/langs');
-    expect(l.body.langs.map((x: { id: string }) => x.id)).toEqual(['en', 'fr', 'de', 'ru', 'es', 'id', 'no', 'pt', 'it']);
+    expect(l.body.langs.map((x: { id: string }) => x.id)).toEqual([
+      'en',
+      'fr',
+      'de',
+      'ru',
+      'es',
+      'id',
+      'no',
+      'pt',
+      'it',
+    ]);
   });
 });

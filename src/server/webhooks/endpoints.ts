@@ -65,3 +65,19 @@ export function rotateEndpointSecret(
   const endpoint = store.setSecrets(id, rotateSecrets(current.secrets, secret, now, overlapMs));
   return endpoint ? { endpoint, secret } : null;
 }
+
+/**
+ * A webhook URL fit to print: a password in it is masked.
+ *
+ * @example
+ * displayUrl('https://user:pw@example.com/hook'); // 'https://user:***@example.com/hook'
+ */
+export function displayUrl(raw: string): string {
+  try {
+    const url = new URL(raw);
+    if (url.password) url.password = '***';
+    return url.toString();
+  } catch {
+    return raw;
+  }
+}

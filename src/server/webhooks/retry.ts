@@ -87,7 +87,12 @@ export function parseRetryDelays(value: string | undefined): number[] {
   return parts.map(Number);
 }
 
-/** A short text for the attempt log and `idv events list`. */
+/**
+ * A short text for the attempt log and `idv events list`.
+ *
+ * @example
+ * describeResult({ kind: 'response', status: 502 }); // 'HTTP 502'
+ */
 export function describeResult(result: AttemptResult): string {
   switch (result.kind) {
     case 'response':

@@ -186,6 +186,25 @@ describe('claims', () => {
   });
 });
 
+describe('an event pruned from the outbox', () => {
+  it('ends its deliveries as failed instead of claiming them forever', () => {
+    const { t, store } = setup();
+    add(store, 'acct_a', 'test');
+    const id = t.event();
+    store.fanOut(0, 10);
+    const deliveryId = store.getEvent(id)!.deliveries[0]!.id;
+    t.db.prepare('DELETE FROM events WHERE id = ?').run(id);
+    expect(
+      store.claimDue({ now: 0, limit: 10, leaseMs: 10, perEndpointLimit: 10, busy: new Map() }),
+    ).toEqual([]);
+    const row = t.db
+      .prepare('SELECT status, last_error FROM webhook_deliveries WHERE id = ?')
+      .get(deliveryId);
+    expect(row).toEqual({ status: 'failed', last_error: 'the event is no longer stored' });
+    expect(store.nextDueAt()).toBeNull();
+  });
+});
+
 describe('endpoints and events', () => {
   it('removing an endpoint removes its deliveries', () => {
     const { t, store } = setup();

@@ -338,7 +338,19 @@ export function createSqliteWebhookStore(db: Database): WebhookStore {
         const detail = q.claimed.get(row.id) as
           | (Omit<EventRow, 'rowid'> & { endpoint_id: string; url: string; secrets: string })
           | undefined;
-        if (!detail) continue;
+        if (!detail) {
+          // The event row is gone (pruned): nothing can be sent, so stop trying.
+          q.finish.run({
+            id: row.id,
+            attempt: leased.attempts,
+            status: 'failed',
+            next: null,
+            code: null,
+            error: 'the event is no longer stored',
+            now,
+          });
+          continue;
+        }
         out.push({
           deliveryId: row.id,
           attempt: leased.attempts,

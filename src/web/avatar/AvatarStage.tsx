@@ -9,21 +9,31 @@ import type { Speaker } from './speech';
  * screen reader says them too (the words are on screen whether or not the voice is on).
  *
  * @example
- * <AvatarStage avatar={session.settings.avatar} transcript={transcript} speaker={speaker} />
+ * <AvatarStage avatar={avatar} transcript={transcript} nodeId={node?.id ?? null} speaker={speaker} />
  */
 export function AvatarStage({
   avatar,
   transcript,
+  nodeId,
   speaker,
 }: {
   avatar: PublicAvatar | null;
+  nodeId: string | null;
   transcript: readonly TranscriptLine[];
   speaker: Speaker;
 }) {
   const { t } = useTranslation();
   const [speaking, setSpeaking] = useState(false);
   useEffect(() => speaker.subscribe(setSpeaking), [speaker]);
-  const latest = [...transcript].reverse().find((l) => l.who === 'guide');
+  // What the guide said on this step (the greeting and the first prompt, say), after a closing
+  // message of the step before that moved on by itself, the latest two at most: the transcript
+  // panel holds the rest.
+  const guide = transcript.filter((l) => l.who === 'guide');
+  const carried = guide.findLast((l) => l.at !== nodeId);
+  const recent = [
+    ...(carried?.stays ? [carried] : []),
+    ...guide.filter((l) => l.at === nodeId),
+  ].slice(-2);
   return (
     <section className="avatar-stage" aria-label={t('avatar.saysLabel')}>
       <div className={`avatar-frame${speaking ? ' speaking' : ''}`}>
@@ -44,10 +54,13 @@ export function AvatarStage({
         id="guide-words"
         className="avatar-words"
         aria-live="polite"
-        aria-atomic="true"
+        aria-atomic="false"
+        aria-relevant="additions"
         data-testid="avatar-words"
       >
-        {latest ? <p key={latest.id}>{latest.text}</p> : null}
+        {recent.map((line) => (
+          <p key={line.id}>{line.text}</p>
+        ))}
       </div>
     </section>
   );

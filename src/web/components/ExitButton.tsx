@@ -1,5 +1,6 @@
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ExitIcon } from './Icons';
 
 /**
  * "Leave": asks for confirmation in a modal dialog (focus kept inside, Escape closes it), then
@@ -11,15 +12,17 @@ import { useTranslation } from 'react-i18next';
 export function ExitButton({ onExit, disabled }: { onExit(): void; disabled?: boolean }) {
   const { t } = useTranslation();
   const dialog = useRef<HTMLDialogElement>(null);
+  const keep = useRef<HTMLButtonElement>(null);
+  // The safe answer takes the focus, so Enter does not end the session by accident.
+  const open = () => {
+    dialog.current?.showModal();
+    keep.current?.focus();
+  };
   return (
     <>
-      <button
-        type="button"
-        className="button button-quiet"
-        disabled={disabled}
-        onClick={() => dialog.current?.showModal()}
-      >
-        {t('exit.button')}
+      <button type="button" className="button button-quiet" disabled={disabled} onClick={open}>
+        <ExitIcon />
+        <span>{t('exit.button')}</span>
       </button>
       <dialog ref={dialog} className="dialog" aria-labelledby="exit-question">
         <p id="exit-question">{t('exit.question')}</p>
@@ -37,7 +40,7 @@ export function ExitButton({ onExit, disabled }: { onExit(): void; disabled?: bo
           <button
             type="button"
             className="button button-secondary"
-            autoFocus
+            ref={keep}
             onClick={() => dialog.current?.close()}
           >
             {t('exit.keep')}

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { CaptionsIcon, GlobeIcon, SpeakerIcon } from '../components/Icons';
 import { LANGUAGE_NAMES } from '../i18n/languageNames';
 import { usePrefs } from '../prefs/store';
 
@@ -35,21 +36,22 @@ export function ControlPanel({
         aria-controls="captions"
         onClick={() => setCaptionsOpen(!captionsOpen)}
       >
-        <span aria-hidden="true" className="icon">
-          CC
+        <CaptionsIcon />
+        <span className="control-label">
+          {captionsOpen ? t('controls.hideCaptions') : t('controls.showCaptions')}
         </span>
-        {captionsOpen ? t('controls.hideCaptions') : t('controls.showCaptions')}
       </button>
       {voiceSupported && (
         <button type="button" className="button button-quiet" onClick={() => setVoiceOn(!voiceOn)}>
-          <span aria-hidden="true" className="icon">
-            {voiceOn ? '🔊' : '🔇'}
+          <SpeakerIcon off={!voiceOn} />
+          <span className="control-label">
+            {voiceOn ? t('controls.voiceOff') : t('controls.voiceOn')}
           </span>
-          {voiceOn ? t('controls.voiceOff') : t('controls.voiceOn')}
         </button>
       )}
       {langs.length > 1 && (
         <label className="lang-select">
+          <GlobeIcon />
           <span className="visually-hidden">{t('controls.language')}</span>
           <select value={lang} onChange={(e) => onLang(e.target.value)}>
             {langs.map((code) => (

@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { FlowNode, Position, PublicSession, SessionAnswer } from '../api/types';
+import type { FlowNode, NodeType, Position, PublicSession, SessionAnswer } from '../api/types';
 import { isSupportedLang, pickLanguage, SUPPORTED_LANGS } from '../i18n/pickLanguage';
 import { flowCoreIfLoaded } from './flowCore';
 import { followFlow } from './followFlow';
@@ -10,6 +10,10 @@ export interface TranscriptLine {
   id: number;
   who: 'guide' | 'user';
   text: string;
+  /** The node shown when it was said (null before the first node and after the end). */
+  at: string | null;
+  /** Said by a node that moves on by itself: still shown on the screen that follows. */
+  stays?: boolean;
 }
 
 /** What the page knows when it starts. */
@@ -46,7 +50,8 @@ export interface PageContext extends PageInput {
 
 export type PageEvent =
   | { type: 'POSITION'; position: Position }
-  | { type: 'SAY'; text: string }
+  /** The guide says a line; `stays` keeps it in view on the next screen (a closing message). */
+  | { type: 'SAY'; text: string; stays?: boolean }
   | { type: 'HEARD'; text: string }
   | { type: 'EXIT' }
   | { type: 'FAILED'; error: unknown }
@@ -96,7 +101,10 @@ export const pageMachine = setup({
   actors: {
     exchange: notProvided<SessionAnswer, { secret: string }>('exchange'),
     resume: notProvided<SessionAnswer>('resume'),
-    applyLanguage: notProvided<void, { lang: string; record: boolean }>('applyLanguage'),
+    /** Loads the language's words, records the language, and fetches the first screen's code. */
+    prepare: notProvided<void, { lang: string; record: boolean; nodeType: NodeType | null }>(
+      'prepare',
+    ),
     exit: notProvided<{ position: Position }>('exit'),
   },
   actions: {
@@ -114,11 +122,20 @@ export const pageMachine = setup({
     /** Switches the page's language at the user's request (loads its words, records it). */
     switchLanguage: (_, _params: { lang: string }) => {},
     say: assign({
-      transcript: ({ context }, params: { text: string; who: 'guide' | 'user' }) =>
+      transcript: (
+        { context },
+        params: { text: string; who: 'guide' | 'user'; stays?: boolean },
+      ) =>
         params.text.trim()
           ? [
               ...context.transcript,
-              { id: context.transcript.length + 1, who: params.who, text: params.text.trim() },
+              {
+                id: context.transcript.length + 1,
+                who: params.who,
+                text: params.text.trim(),
+                at: context.node?.id ?? null,
+                ...(params.stays ? { stays: true } : {}),
+              },
             ]
           : context.transcript,
     }),
@@ -257,10 +274,11 @@ export const pageMachine = setup({
         },
       }),
       invoke: {
-        src: 'applyLanguage',
+        src: 'prepare',
         input: ({ context }) => ({
           lang: context.lang,
           record: context.session?.settings.lang !== context.lang,
+          nodeType: context.node?.type ?? null,
         }),
         // Recording the language is not worth stopping the user for: the page goes on either way.
         onDone: 'started',
@@ -360,7 +378,10 @@ export const pageMachine = setup({
   on: {
     SAY: {
       actions: [
-        { type: 'say', params: ({ event }) => ({ text: event.text, who: 'guide' as const }) },
+        {
+          type: 'say',
+          params: ({ event }) => ({ text: event.text, who: 'guide' as const, stays: event.stays }),
+        },
         { type: 'speak', params: ({ event }) => ({ text: event.text }) },
       ],
     },

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MicIcon } from '../components/Icons';
 import { Busy, CallProblem } from '../components/Notice';
 import { StepHeading } from '../components/StepHeading';
 import { canRecognizeSpeech, listenOnce, type Listening } from './speechInput';
@@ -29,7 +30,7 @@ export default function ConversationScreen({ node, lang, api, send }: ScreenProp
     void run(async () => {
       const { text } = await api.prompt(node.id);
       setPrompt(text);
-      send({ type: 'SAY', text });
+      send({ type: 'SAY', text, stays: quiet });
       if (quiet) {
         const { position } = await api.reply(node.id);
         send({ type: 'POSITION', position });
@@ -146,9 +147,7 @@ export default function ConversationScreen({ node, lang, api, send }: ScreenProp
               onClick={toggleVoice}
               disabled={call.busy}
             >
-              <span aria-hidden="true" className="icon">
-                🎤
-              </span>
+              <MicIcon />
               {listening ? t('conversation.stopListening') : t('conversation.speak')}
             </button>
           )}

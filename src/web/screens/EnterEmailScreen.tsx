@@ -1,9 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CallProblem } from '../components/Notice';
 import { StepHeading } from '../components/StepHeading';
 import { looksLikeEmail } from '../format/mask';
 import type { ScreenProps } from './types';
+import { useNodePrompt } from './useNodePrompt';
 import { useServerCall } from './useServerCall';
 
 /**
@@ -15,11 +16,7 @@ export default function EnterEmailScreen({ node, api, send }: ScreenProps) {
   const [email, setEmail] = useState('');
   const [invalid, setInvalid] = useState(false);
   const call = useServerCall(send, api);
-  const prompt = (node as { prompt?: string }).prompt;
-
-  useEffect(() => {
-    if (prompt) send({ type: 'SAY', text: prompt });
-  }, [prompt, send]);
+  useNodePrompt(api, node, send);
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();

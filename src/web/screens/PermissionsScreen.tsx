@@ -7,6 +7,7 @@ import { parseColor, readableTextOn } from '../format/color';
 import { devicesOfPermissionsNode } from './devices';
 import { onPermissionGranted, requestDevices, type AccessResult } from './mediaAccess';
 import type { ScreenProps } from './types';
+import { useNodePrompt } from './useNodePrompt';
 import { useServerCall } from './useServerCall';
 
 /** An integrator's colour as [r, g, b]: hex and rgb() directly, named colours via the browser. */
@@ -41,11 +42,7 @@ export default function PermissionsScreen({
   const micOnly = !!implicitAsk && implicitAsk.microphone && !implicitAsk.camera;
   const [state, setState] = useState<'intro' | 'asking' | AccessResult>('intro');
   const call = useServerCall(send, api);
-  const prompt = implicitAsk ? undefined : (node as { prompt?: string }).prompt;
-
-  useEffect(() => {
-    if (prompt) send({ type: 'SAY', text: prompt });
-  }, [prompt, send]);
+  useNodePrompt(api, node, send, !implicitAsk);
 
   const plan = planPermissionsPage(session.settings.customization?.permissionsPage, lang, {
     heading: t('permissions.heading'),

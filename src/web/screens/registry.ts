@@ -26,14 +26,30 @@ const screens = Object.fromEntries(
   Object.entries(loaders).map(([type, load]) => [type, lazy(load)]),
 ) as Record<NodeType, Screen>;
 
+// Screens whose code has arrived. Rendering one of these directly, rather than through `lazy`,
+// spares a suspension, which React holds back for up to 300 ms before it shows the content.
+const loaded: Partial<Record<NodeType, ComponentType<ScreenProps>>> = {};
+
 /**
- * The screen component of a node type (lazily loaded).
+ * The screen component of a node type: the component itself once its code is here, else a lazy
+ * one that suspends until it is.
  *
  * @example
  * const Screen = screenFor('enter_email');
  */
-export function screenFor(type: NodeType): Screen {
-  return screens[type];
+export function screenFor(type: NodeType): ComponentType<ScreenProps> {
+  return loaded[type] ?? screens[type];
+}
+
+/**
+ * Fetches a node type's screen (once) and keeps it ready for `screenFor`.
+ *
+ * @example
+ * await loadScreen('permissions');
+ */
+export async function loadScreen(type: NodeType): Promise<void> {
+  if (loaded[type]) return;
+  loaded[type] = (await loaders[type]()).default;
 }
 
 /**
@@ -43,7 +59,7 @@ export function screenFor(type: NodeType): Screen {
  * prefetchScreen('two_factor_email');
  */
 export function prefetchScreen(type: NodeType): void {
-  void loaders[type]().catch(() => {
+  loadScreen(type).catch(() => {
     // A failed prefetch is retried when the screen is really needed.
   });
 }

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { ageAt, parseDate, pickCheckOutcome, runValidation, sameName } from './dataValidation';
+
+const now = Date.UTC(2025, 9, 1);
+const data = {
+  providedData: { dob: '2007-10-02', name: 'José Álvarez Ruiz', email: 'a@b.co' },
+  extractedData: { firstLast: 'JOSE ALVAREZ', expiry: '2025-10-01', old: '01.01.1990' },
+  metadata: { plan: 'Gold' },
+};
+const check = (field: string, action: string, value?: string | number) =>
+  runValidation({ field, action, ...(value !== undefined ? { value } : {}) }, data, now);
+
+describe('data_validation checks', () => {
+  it('exists, equals, notEquals, contains, matches', () => {
+    expect(check('providedData.email', 'exists')).toBe('passed');
+    expect(check('providedData.phone', 'exists')).toBe('failed');
+    expect(check('metadata.plan', 'equals', 'gold')).toBe('passed');
+    expect(check('metadata.plan', 'notEquals', 'gold')).toBe('failed');
+    expect(check('metadata.missing', 'notEquals', 'gold')).toBe('passed');
+    expect(check('providedData.email', 'contains', '@B.')).toBe('passed');
+    expect(check('providedData.email', 'matches', '^[a-z]@')).toBe('passed');
+    expect(check('providedData.email', 'matches', '(')).toBe('failed');
+  });
+
+  it('ages and expiry by calendar day', () => {
+    expect(check('providedData.dob', 'minAge', 18)).toBe('failed');
+    expect(check('providedData.dob', 'maxAge', '17')).toBe('passed');
+    expect(check('extractedData.old', 'minAge', 35)).toBe('passed');
+    expect(check('extractedData.expiry', 'notExpired')).toBe('passed');
+    expect(
+      runValidation(
+        { field: 'extractedData.expiry', action: 'notExpired' },
+        data,
+        now + 86_400_000,
+      ),
+    ).toBe('failed');
+    expect(ageAt(Date.UTC(2000, 5, 15), Date.UTC(2018, 5, 15))).toBe(18);
+    expect(parseDate('2024-02-30')).toBeNull();
+    expect(parseDate('19900401')).toBe(Date.UTC(1990, 3, 1));
+  });
+
+  it('sameAs matches names fuzzily', () => {
+    expect(check('extractedData.firstLast', 'sameAs', 'providedData.name')).toBe('passed');
+    expect(sameName('Anna Smith', 'John Smith')).toBe(false);
+    expect(sameName('Jonathan Smith', 'Jonathon Smith')).toBe(true);
+    expect(sameName('', 'x')).toBe(false);
+  });
+
+  it('picks the first outcome whose condition is the result or empty', () => {
+    const outcomes = [
+      { id: 'ok', condition: 'passed' },
+      { id: 'else', condition: '' },
+    ];
+    expect(pickCheckOutcome(outcomes, 'passed')).toBe('ok');
+    expect(pickCheckOutcome(outcomes, 'failed')).toBe('else');
+    expect(pickCheckOutcome([{ id: 'ok', condition: 'passed' }], 'failed')).toBeNull();
+  });
+});

@@ -1,0 +1,276 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { ClientApiError } from '../api/errors';
+import type { FlowNode, Position, PublicSession, SessionAnswer } from '../api/types';
+import { loadFlowCore } from './flowCore';
+import { pageMachine, type PageInput } from './pageMachine';
+
+const FLOW = [
+  { id: 'start', type: 'start', outcome: 'mail' },
+  { id: 'mail', type: 'enter_email', outcomes: { emailEntered: 'code', canceled: 'bye' } },
+  { id: 'code', type: 'two_factor_email', outcomes: { verified: 'done' } },
+  { id: 'done', type: 'end' },
+  { id: 'bye', type: 'end' },
+] as unknown as FlowNode[];
+
+const session = (over: Partial<PublicSession['settings']> = {}): PublicSession => ({
+  id: 'ses_1',
+  status: 'inProgress',
+  testMode: false,
+  flow: FLOW,
+  settings: {
+    avatar: null,
+    langs: ['en', 'fr', 'de'],
+    defaultLang: 'en',
+    lang: null,
+    embedOrigins: ['https://shop.example'],
+    initialPhrase: 'Welcome',
+    finalPhrase: 'Goodbye',
+    ...over,
+  },
+  contact: { email: null, phone: null },
+});
+
+const at = (
+  nodeId: string | null,
+  path: Position['path'] = [],
+  status: Position['status'] = 'active',
+): Position => ({
+  nodeId,
+  nodeType: (FLOW.find((n) => n.id === nodeId)?.type ?? null) as Position['nodeType'],
+  status,
+  path,
+});
+
+const input = (over: Partial<PageInput> = {}): PageInput => ({
+  secret: 'cs_secret',
+  hasToken: false,
+  tokenFromSecret: false,
+  browserLangs: ['fr-CA', 'en'],
+  ...over,
+});
+
+/** Runs the machine with the server's answers given as plain functions, recording side effects. */
+function run(
+  answers: {
+    exchange?: () => Promise<SessionAnswer>;
+    resume?: () => Promise<SessionAnswer>;
+    exit?: () => Promise<{ position: Position }>;
+  },
+  pageInput: PageInput = input(),
+) {
+  const log: string[] = [];
+  const recorded: { lang: string; record: boolean; nodeType: string | null }[] = [];
+  const machine = pageMachine.provide({
+    actors: {
+      exchange: fromPromise(async ({ input: i }) => {
+        log.push(`exchange ${i.secret}`);
+        return (answers.exchange ?? (() => Promise.reject(new Error('no exchange'))))();
+      }),
+      resume: fromPromise(async () => {
+        log.push('resume');
+        return (answers.resume ?? (() => Promise.reject(new Error('no resume'))))();
+      }),
+      prepare: fromPromise(async ({ input: i }) => {
+        recorded.push(i);
+      }),
+      exit: fromPromise(async () =>
+        (answers.exit ?? (() => Promise.reject(new Error('no exit'))))(),
+      ),
+    },
+    actions: {
+      cleanAddressBar: () => log.push('clean'),
+      forgetToken: () => log.push('forget'),
+      speak: (_, { text }) => {
+        if (text) log.push(`speak ${text}`);
+      },
+      notifyParent: ({ context }, { type }) =>
+        log.push(`post ${type}${type === 'step' ? ` ${context.node?.id}` : ''}`),
+      switchLanguage: (_, { lang }) => log.push(`lang ${lang}`),
+    },
+  });
+  const actor = createActor(machine, { input: pageInput });
+  actor.start();
+  return { actor, log, recorded };
+}
+
+beforeAll(async () => {
+  await loadFlowCore();
+});
+
+describe('the page machine', () => {
+  it('exchanges the secret, picks the language, and shows the node the server names', async () => {
+    const { actor, log, recorded } = run({
+      exchange: async () => ({ session: session(), position: at('mail') }),
+    });
+    const snap = await waitFor(actor, (s) => s.matches('step'));
+    expect(snap.context.node?.id).toBe('mail');
+    expect(snap.context.flowAgrees).toBe(true);
+    expect(snap.context.lang).toBe('fr');
+    expect(recorded).toEqual([{ lang: 'fr', record: true, nodeType: 'enter_email' }]);
+    expect(log).toEqual([
+      'exchange cs_secret',
+      'clean',
+      'post ready',
+      'post step mail',
+      'speak Welcome',
+    ]);
+    expect(snap.context.transcript).toEqual([{ id: 1, who: 'guide', text: 'Welcome', at: 'mail' }]);
+  });
+
+  it('keeps a language already recorded for the session and does not record it again', async () => {
+    const { actor, recorded } = run({
+      exchange: async () => ({ session: session({ lang: 'de' }), position: at('mail') }),
+    });
+    const snap = await waitFor(actor, (s) => s.matches('step'));
+    expect(snap.context.lang).toBe('de');
+    expect(recorded).toEqual([{ lang: 'de', record: false, nodeType: 'enter_email' }]);
+  });
+
+  it('falls back to the default language when the browser prefers none offered', async () => {
+    const { actor } = run(
+      { exchange: async () => ({ session: session({ defaultLang: 'de' }), position: at('mail') }) },
+      input({ browserLangs: ['ja'] }),
+    );
+    expect((await waitFor(actor, (s) => s.matches('step'))).context.lang).toBe('de');
+  });
+
+  it('follows positions to the end, saying the final phrase and telling the parent', async () => {
+    const { actor, log } = run({
+      exchange: async () => ({ session: session(), position: at('mail') }),
+    });
+    await waitFor(actor, (s) => s.matches('step'));
+    const afterMail = at('code', [
+      { nodeId: 'mail', type: 'enter_email', outcome: 'emailEntered' },
+    ]);
+    actor.send({ type: 'POSITION', position: afterMail });
+    expect(actor.getSnapshot().context.node?.id).toBe('code');
+    actor.send({
+      type: 'POSITION',
+      position: at(
+        null,
+        [...afterMail.path, { nodeId: 'code', type: 'two_factor_email', outcome: 'verified' }],
+        'complete',
+      ),
+    });
+    const snap = actor.getSnapshot();
+    expect(snap.matches('ended')).toBe(true);
+    expect(snap.context.flowAgrees).toBe(true);
+    expect(log.slice(-3)).toEqual(['post step code', 'post complete', 'speak Goodbye']);
+    // The initial phrase is said once, not again at the second node.
+    expect(log.filter((l) => l === 'speak Welcome')).toHaveLength(1);
+  });
+
+  it('follows the server when the flow machine disagrees, and records it', async () => {
+    const { actor } = run({ exchange: async () => ({ session: session(), position: at('mail') }) });
+    await waitFor(actor, (s) => s.matches('step'));
+    // The path says emailEntered (→ code) but the server names "bye"'s sibling: trust the server.
+    actor.send({
+      type: 'POSITION',
+      position: at('code', [{ nodeId: 'mail', type: 'enter_email', outcome: 'canceled' }]),
+    });
+    const snap = actor.getSnapshot();
+    expect(snap.context.node?.id).toBe('code');
+    expect(snap.context.flowAgrees).toBe(false);
+  });
+
+  it('shows the page of each bad secret and cleans the address bar', async () => {
+    for (const [code, kind] of [
+      ['client_secret_used', 'secret_used'],
+      ['client_secret_expired', 'secret_expired'],
+      ['client_secret_invalid', 'secret_invalid'],
+    ] as const) {
+      const { actor, log } = run({
+        exchange: () => Promise.reject(new ClientApiError(401, 'authentication_error', 'no', code)),
+      });
+      const snap = await waitFor(actor, (s) => s.matches('failed'));
+      expect(snap.context.error).toBe(kind);
+      expect(log).toContain('clean');
+    }
+  });
+
+  it('offers a retry when the network fails, and retries', async () => {
+    let calls = 0;
+    const { actor } = run({
+      exchange: async () => {
+        calls++;
+        if (calls === 1) throw new ClientApiError(0, 'network_error', 'offline');
+        return { session: session(), position: at('mail') };
+      },
+    });
+    await waitFor(actor, (s) => s.matches('offline'));
+    actor.send({ type: 'RETRY' });
+    await waitFor(actor, (s) => s.matches('step'));
+    expect(calls).toBe(2);
+  });
+
+  it('resumes with the kept token after a reload, and forgets a token that opens nothing', async () => {
+    const ok = run(
+      {
+        resume: async () => ({
+          session: session(),
+          position: at('code', [{ nodeId: 'mail', type: 'enter_email', outcome: 'emailEntered' }]),
+        }),
+      },
+      input({ secret: null, hasToken: true }),
+    );
+    const snap = await waitFor(ok.actor, (s) => s.matches('step'));
+    expect(snap.context.node?.id).toBe('code');
+    // Mid-flow: no greeting again.
+    expect(ok.log).not.toContain('speak Welcome');
+
+    const gone = run(
+      {
+        resume: () =>
+          Promise.reject(
+            new ClientApiError(401, 'authentication_error', 'x', 'client_token_invalid'),
+          ),
+      },
+      input({ secret: null, hasToken: true }),
+    );
+    const failed = await waitFor(gone.actor, (s) => s.matches('failed'));
+    expect(failed.context.error).toBe('session_gone');
+    expect(gone.log).toContain('forget');
+  });
+
+  it('resumes instead of exchanging again when the same link is reloaded', async () => {
+    const { actor, log } = run(
+      { resume: async () => ({ session: session(), position: at('mail') }) },
+      input({ hasToken: true, tokenFromSecret: true }),
+    );
+    await waitFor(actor, (s) => s.matches('step'));
+    expect(log).toContain('clean');
+    expect(log).toContain('resume');
+    expect(log.some((l) => l.startsWith('exchange'))).toBe(false);
+  });
+
+  it('shows the missing-link page without a secret or token', () => {
+    const { actor } = run({}, input({ secret: null }));
+    expect(actor.getSnapshot().matches('failed')).toBe(true);
+    expect(actor.getSnapshot().context.error).toBe('secret_missing');
+  });
+
+  it('ends incomplete when the user leaves', async () => {
+    const { actor, log } = run({
+      exchange: async () => ({ session: session(), position: at('mail') }),
+      exit: async () => ({ position: at(null, [], 'incomplete') }),
+    });
+    await waitFor(actor, (s) => s.matches('step'));
+    actor.send({ type: 'EXIT' });
+    const snap = await waitFor(actor, (s) => s.matches('ended'));
+    expect(snap.context.leftByUser).toBe(true);
+    expect(log).toContain('post incomplete');
+    expect(log).not.toContain('speak Goodbye');
+  });
+
+  it('switches only to a language the session offers', async () => {
+    const { actor, log } = run({
+      exchange: async () => ({ session: session(), position: at('mail') }),
+    });
+    await waitFor(actor, (s) => s.matches('step'));
+    actor.send({ type: 'SET_LANG', lang: 'ru' });
+    actor.send({ type: 'SET_LANG', lang: 'de' });
+    expect(actor.getSnapshot().context.lang).toBe('de');
+    expect(log.filter((l) => l.startsWith('lang '))).toEqual(['lang de']);
+  });
+});
