@@ -50,7 +50,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     store: deps.store,
     clock,
     publicUrl,
-    catalog: cachedCatalog(deps.store, clock),
+    catalog: cachedCatalog(deps.store),
     geo: deps.geo ?? geoLookup(),
     evaluator: deps.evaluator ?? new LocalConditionEvaluator(),
     renderer: deps.renderer ?? new LocalPromptRenderer(),

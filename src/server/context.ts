@@ -4,10 +4,12 @@ import type { GeoLookup } from './client/geo';
 import type { RateLimitConfig } from './deps';
 import type { SlidingWindowLimiter } from './http/rateLimit';
 import type { Mailer, SmsSender } from './otp/types';
-import type { SessionStore } from './store/types';
+import type { AvatarRecord, LangRecord, SessionStore } from './store/types';
 
 /** The avatar and language ids a new session may name, read at most once a second. */
 export interface Catalog {
+  avatars(): Promise<readonly AvatarRecord[]>;
+  langs(): Promise<readonly LangRecord[]>;
   avatarIds(): Promise<ReadonlySet<string>>;
   langIds(): Promise<readonly string[]>;
 }
@@ -28,23 +30,32 @@ export interface AppContext {
 }
 
 /**
- * A catalog over the store with a one-second memory, so that `POST /sessions` does not read two
- * tables every time, and an `idv avatars …` change is seen within a second.
+ * A catalog over the store with a one-second memory (wall-clock time, not the injectable clock),
+ * so that `POST /sessions` does not read two tables every time; an `idv avatars …` change is
+ * seen by new sessions within a second. `GET /avatars` and `GET /langs` read the store directly.
  *
  * @example
- * const catalog = cachedCatalog(store, systemClock);
+ * const catalog = cachedCatalog(store);
  * (await catalog.langIds()).includes('pt'); // true
  */
-export function cachedCatalog(store: SessionStore, clock: Clock, ttlMs = 1000): Catalog {
+export function cachedCatalog(store: SessionStore, ttlMs = 1000): Catalog {
+  const clock: Clock = { now: () => Date.now() };
   let at = -Infinity;
-  let cached: Promise<{ avatars: ReadonlySet<string>; langs: readonly string[] }> | null = null;
+  let cached: Promise<{
+    avatars: readonly AvatarRecord[];
+    langs: readonly LangRecord[];
+    avatarIds: ReadonlySet<string>;
+    langIds: readonly string[];
+  }> | null = null;
   const read = () => {
     const now = clock.now();
     if (!cached || now - at >= ttlMs || now < at) {
       at = now;
       cached = Promise.all([store.listAvatars(), store.listLangs()]).then(([a, l]) => ({
-        avatars: new Set(a.map((x) => x.id)),
-        langs: l.map((x) => x.id),
+        avatars: a,
+        langs: l,
+        avatarIds: new Set(a.map((x) => x.id)),
+        langIds: l.map((x) => x.id),
       }));
       cached.catch(() => {
         cached = null;
@@ -53,7 +64,9 @@ export function cachedCatalog(store: SessionStore, clock: Clock, ttlMs = 1000): 
     return cached;
   };
   return {
-    avatarIds: async () => (await read()).avatars,
-    langIds: async () => (await read()).langs,
+    avatars: async () => (await read()).avatars,
+    langs: async () => (await read()).langs,
+    avatarIds: async () => (await read()).avatarIds,
+    langIds: async () => (await read()).langIds,
   };
 }

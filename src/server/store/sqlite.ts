@@ -46,6 +46,9 @@ export interface SqliteStoreOptions {
   busyTimeoutMs?: number;
 }
 
+/** How stale the key cache may get with respect to other processes' writes. */
+export const KEY_RECHECK_MS = 200;
+
 interface PendingCreate {
   session: SessionRecord;
   secret: ClientSecretRecord;
@@ -129,6 +132,7 @@ export class SqliteSessionStore implements SessionStore {
   /** Key lookups, dropped whenever another process (the CLI) commits or this one changes keys. */
   private readonly keyCache = new Map<string, ApiKeyRecord | null>();
   private keyCacheVersion = -1;
+  private keyCheckedAt = -Infinity;
 
   constructor(db: Database) {
     this.db = db;
@@ -238,12 +242,17 @@ export class SqliteSessionStore implements SessionStore {
   }
 
   async findApiKeyByHash(hash: string): Promise<ApiKeyRecord | null> {
-    // data_version changes when another connection commits: a key made or revoked by the CLI is
-    // seen on the next request.
-    const version = this.s.dataVersion.get() as number;
-    if (version !== this.keyCacheVersion) {
-      this.keyCache.clear();
-      this.keyCacheVersion = version;
+    // data_version changes when another connection (the CLI) commits. Asking SQLite costs as much
+    // as the lookup itself, so it is asked at most every KEY_RECHECK_MS: a key revoked from the
+    // command line is refused within that time.
+    const now = Date.now();
+    if (now - this.keyCheckedAt >= KEY_RECHECK_MS || now < this.keyCheckedAt) {
+      this.keyCheckedAt = now;
+      const version = this.s.dataVersion.get() as number;
+      if (version !== this.keyCacheVersion) {
+        this.keyCache.clear();
+        this.keyCacheVersion = version;
+      }
     }
     const hit = this.keyCache.get(hash);
     if (hit !== undefined) return hit;

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { PublicAvatar } from '../api/types';
 import type { TranscriptLine } from '../machine/pageMachine';
 import type { Speaker } from './speech';
+import { wordsInView } from './wordsInView';
 
 /**
  * The avatar: its image, a ring while it speaks, and its latest words in a live region so a
@@ -25,15 +26,7 @@ export function AvatarStage({
   const { t } = useTranslation();
   const [speaking, setSpeaking] = useState(false);
   useEffect(() => speaker.subscribe(setSpeaking), [speaker]);
-  // What the guide said on this step (the greeting and the first prompt, say), after a closing
-  // message of the step before that moved on by itself, the latest two at most: the transcript
-  // panel holds the rest.
-  const guide = transcript.filter((l) => l.who === 'guide');
-  const carried = guide.findLast((l) => l.at !== nodeId);
-  const recent = [
-    ...(carried?.stays ? [carried] : []),
-    ...guide.filter((l) => l.at === nodeId),
-  ].slice(-2);
+  const recent = wordsInView(transcript, nodeId);
   return (
     <section className="avatar-stage" aria-label={t('avatar.saysLabel')}>
       <div className={`avatar-frame${speaking ? ' speaking' : ''}`}>

@@ -1,0 +1,4 @@
+export * from './face';
+export * from './pose';
+export * from './guidance';
+export * from './challenges';
