@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { CLIENT_SECRET_TTL_MS } from '../../core/api';
+import { CLIENT_SECRET_TTL_MS, LATEST_VERSION } from '../../core/api';
 import type { AppContext } from '../context';
 import { scopeOf } from '../http/auth';
 import { ApiError, invalid, notFound } from '../http/errors';
@@ -65,15 +65,25 @@ export function sessionRoutes(app: FastifyInstance, ctx: AppContext): void {
     });
   });
 
+  // Integrators poll this route. The store hands back the same object while a session is
+  // unchanged, so its latest-version JSON is kept with it and serialised once.
+  const rendered = new WeakMap<object, { url: string; json: string }>();
   app.get<{ Params: { id: string } }>('/sessions/:id', async (request, reply) => {
     const found = await ctx.store.getSessionWithSecret(scopeOf(request), request.params.id);
     if (!found) throw sessionNotFound();
     const { session, secret } = found;
     if (!secret) throw new Error(`session ${session.id} has no client secret`);
-    return sendAs(request, reply, 'sessions.get', {
+    const body = {
       session: presentSession(session),
       clientSecret: presentSecret(secret, ctx.publicUrl),
-    });
+    };
+    if (request.apiVersion !== LATEST_VERSION) return sendAs(request, reply, 'sessions.get', body);
+    let cached = rendered.get(found);
+    if (!cached || cached.url !== ctx.publicUrl) {
+      cached = { url: ctx.publicUrl, json: JSON.stringify(body) };
+      rendered.set(found, cached);
+    }
+    return reply.type('application/json; charset=utf-8').send(cached.json);
   });
 
   app.get<{ Params: { id: string } }>('/sessions/:id/refresh', async (request, reply) => {

@@ -32,6 +32,14 @@ const CORE: Migration[] = [
         );
         CREATE INDEX api_keys_prefix ON api_keys(prefix);
 
+        -- Flows are stored once, by the SHA-256 of their JSON: integrators send the same flow for
+        -- thousands of sessions, and a session row then stays small.
+        CREATE TABLE flows (
+          hash TEXT PRIMARY KEY,
+          flow TEXT NOT NULL
+        ) WITHOUT ROWID;
+
+        -- Clustered on the time-ordered id: new rows are appended at the end of the tree.
         CREATE TABLE sessions (
           id TEXT PRIMARY KEY,
           account_id TEXT NOT NULL REFERENCES accounts(id),
@@ -44,14 +52,21 @@ const CORE: Migration[] = [
           finished_sort INTEGER NOT NULL DEFAULT 0,
           last_activity_at INTEGER NOT NULL,
           flow_id TEXT NOT NULL,
+          flow_hash TEXT NOT NULL,
           client_reference_id TEXT,
           version TEXT NOT NULL,
           search_text TEXT NOT NULL,
           settings TEXT NOT NULL,
           report TEXT NOT NULL,
           position TEXT NOT NULL,
-          rev INTEGER NOT NULL DEFAULT 0
-        );
+          rev INTEGER NOT NULL DEFAULT 0,
+          -- The current client secret lives on the session: a refresh replaces it, so every
+          -- earlier one is dead at once, and reading a session needs no second table.
+          secret TEXT NOT NULL UNIQUE,
+          secret_created_at INTEGER NOT NULL,
+          secret_expire_at INTEGER NOT NULL,
+          secret_used_at INTEGER
+        ) WITHOUT ROWID;
         -- One index per sort order of GET /sessions, each ending in the keyset's tie-breakers.
         CREATE INDEX sessions_by_created ON sessions(account_id, mode, created_at, id);
         CREATE INDEX sessions_by_status ON sessions(account_id, mode, status_rank, created_at, id);
@@ -60,15 +75,15 @@ const CORE: Migration[] = [
         CREATE INDEX sessions_by_flow ON sessions(account_id, mode, flow_id, created_at, id);
         CREATE INDEX sessions_timeouts ON sessions(status_rank, last_activity_at);
 
-        CREATE TABLE client_secrets (
+        -- Secrets a refresh replaced, kept to tell "expired" and "used" from "never existed".
+        CREATE TABLE retired_secrets (
           secret TEXT PRIMARY KEY,
-          session_id TEXT NOT NULL REFERENCES sessions(id),
+          session_id TEXT NOT NULL,
           created_at INTEGER NOT NULL,
           expire_at INTEGER NOT NULL,
           used_at INTEGER,
-          revoked_at INTEGER
-        );
-        CREATE INDEX client_secrets_session ON client_secrets(session_id, created_at);
+          retired_at INTEGER NOT NULL
+        ) WITHOUT ROWID;
 
         CREATE TABLE client_tokens (
           hash TEXT PRIMARY KEY,
@@ -101,7 +116,6 @@ const CORE: Migration[] = [
           created_at INTEGER NOT NULL,
           payload TEXT NOT NULL
         );
-        CREATE INDEX events_session ON events(session_id);
 
         CREATE TABLE avatars (
           id TEXT PRIMARY KEY,

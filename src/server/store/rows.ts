@@ -1,9 +1,10 @@
 import { SESSION_STATUSES, type SessionStatus } from '../../core/api';
+import type { Flow } from '../../core/flow';
 import type { SessionRecord } from './types';
 
 /** The columns a session is read with, in the order of `SessionRow`. */
 export const SESSION_COLUMNS =
-  'id, account_id, mode, status, created_at, started_at, finished_at, last_activity_at, flow_id, client_reference_id, version, settings, report, position, rev';
+  'id, account_id, mode, status, created_at, started_at, finished_at, last_activity_at, flow_id, flow_hash, client_reference_id, version, settings, report, position, rev';
 
 export interface SessionRow {
   id: string;
@@ -15,6 +16,7 @@ export interface SessionRow {
   finished_at: number | null;
   last_activity_at: number;
   flow_id: string;
+  flow_hash: string;
   client_reference_id: string | null;
   version: string;
   settings: string;
@@ -48,7 +50,14 @@ export function searchText(
     .toLowerCase();
 }
 
-export function rowToSession(r: SessionRow): SessionRecord {
+/**
+ * A row as a record; the flow comes from `flowOf` (flows are stored once, by hash).
+ *
+ * @example
+ * rowToSession(row, (hash) => flows.get(hash));
+ */
+export function rowToSession(r: SessionRow, flowOf: (hash: string) => Flow): SessionRecord {
+  const settings = JSON.parse(r.settings) as Omit<SessionRecord['settings'], 'flow'>;
   return {
     id: r.id,
     accountId: r.account_id,
@@ -61,7 +70,7 @@ export function rowToSession(r: SessionRow): SessionRecord {
     flowId: r.flow_id,
     clientReferenceId: r.client_reference_id,
     version: r.version,
-    settings: JSON.parse(r.settings) as SessionRecord['settings'],
+    settings: { ...settings, flow: flowOf(r.flow_hash) } as SessionRecord['settings'],
     report: JSON.parse(r.report) as SessionRecord['report'],
     position: JSON.parse(r.position) as SessionRecord['position'],
     rev: r.rev,

@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import BetterSqlite3, { type Database, type Statement } from 'better-sqlite3';
-import { newId, orderedId } from '../ids';
+import type { Flow } from '../../core/flow';
+import { newId, orderedId, sha256Hex } from '../ids';
 import { allMigrations, runMigrations, type Migration } from './migrations';
 import {
   SESSION_COLUMNS,
@@ -49,6 +50,14 @@ export interface SqliteStoreOptions {
 /** How stale the key cache may get with respect to other processes' writes. */
 export const KEY_RECHECK_MS = 200;
 
+/** A session and its current client secret, as `getSessionWithSecret` returns them. */
+export interface SessionWithSecret {
+  session: SessionRecord;
+  secret: ClientSecretRecord | null;
+}
+
+const READ_CACHE_MAX = 10_000;
+
 interface PendingCreate {
   session: SessionRecord;
   secret: ClientSecretRecord;
@@ -67,14 +76,24 @@ interface KeyRow {
   revoked_at: number | null;
 }
 
-interface SecretRow {
+const SECRET_COLUMNS = 'secret, secret_created_at, secret_expire_at, secret_used_at';
+
+interface SecretColumns {
+  id: string;
   secret: string;
-  session_id: string;
-  created_at: number;
-  expire_at: number;
-  used_at: number | null;
-  revoked_at: number | null;
+  secret_created_at: number;
+  secret_expire_at: number;
+  secret_used_at: number | null;
 }
+
+const secretOf = (r: SecretColumns): ClientSecretRecord => ({
+  secret: r.secret,
+  sessionId: r.id,
+  createdAt: r.secret_created_at,
+  expireAt: r.secret_expire_at,
+  usedAt: r.secret_used_at,
+  revokedAt: null,
+});
 
 const keyRow = (r: KeyRow): ApiKeyRecord => ({
   id: r.id,
@@ -84,15 +103,6 @@ const keyRow = (r: KeyRow): ApiKeyRecord => ({
   prefix: r.prefix,
   hash: r.hash,
   createdAt: r.created_at,
-  revokedAt: r.revoked_at,
-});
-
-const secretRow = (r: SecretRow): ClientSecretRecord => ({
-  secret: r.secret,
-  sessionId: r.session_id,
-  createdAt: r.created_at,
-  expireAt: r.expire_at,
-  usedAt: r.used_at,
   revokedAt: r.revoked_at,
 });
 
@@ -129,10 +139,18 @@ export class SqliteSessionStore implements SessionStore {
   private readonly s;
   private readonly listCache = new Map<string, Statement>();
   private pendingCreates: PendingCreate[] = [];
+  private readonly flows = new Map<string, Flow>();
+  private readonly flowKeys = new WeakMap<Flow, { hash: string; json: string }>();
+  private readonly flowsStored = new Set<string>();
   /** Key lookups, dropped whenever another process (the CLI) commits or this one changes keys. */
   private readonly keyCache = new Map<string, ApiKeyRecord | null>();
   private keyCacheVersion = -1;
   private keyCheckedAt = -Infinity;
+  /**
+   * Recently read sessions with their secret. Sessions are written only through this store, so
+   * every write below drops its entry; writes by other processes clear it all (see above).
+   */
+  private readonly readCache = new Map<string, SessionWithSecret>();
 
   constructor(db: Database) {
     this.db = db;
@@ -150,25 +168,36 @@ export class SqliteSessionStore implements SessionStore {
       keysByPrefix: p(`${KEY_SELECT} WHERE k.prefix LIKE ? ESCAPE '\\' AND k.revoked_at IS NULL`),
       revokeKey: p('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL'),
       insertSession: p(`INSERT INTO sessions (id, account_id, mode, status, status_rank, created_at,
-        started_at, finished_at, finished_sort, last_activity_at, flow_id, client_reference_id,
-        version, search_text, settings, report, position, rev)
+        started_at, finished_at, finished_sort, last_activity_at, flow_id, flow_hash,
+        client_reference_id, version, search_text, settings, report, position, rev, secret,
+        secret_created_at, secret_expire_at)
         VALUES (@id, @account_id, @mode, @status, @status_rank, @created_at, @started_at,
-        @finished_at, @finished_sort, @last_activity_at, @flow_id, @client_reference_id, @version,
-        @search_text, @settings, @report, @position, 0)`),
+        @finished_at, @finished_sort, @last_activity_at, @flow_id, @flow_hash,
+        @client_reference_id, @version, @search_text, @settings, @report, @position, 0, @secret,
+        @secret_created_at, @secret_expire_at)`),
+      insertFlow: p('INSERT OR IGNORE INTO flows (hash, flow) VALUES (?, ?)'),
+      flowByHash: p('SELECT flow FROM flows WHERE hash = ?').pluck(),
       sessionInScope: p(
         `SELECT ${SESSION_COLUMNS} FROM sessions WHERE id = ? AND account_id = ? AND mode = ?`,
       ),
       sessionById: p(`SELECT ${SESSION_COLUMNS} FROM sessions WHERE id = ?`),
-      sessionWithSecret: p(`SELECT ${SESSION_COLUMNS.split(', ')
-        .map((c) => `sessions.${c}`)
-        .join(', ')}, c.secret AS cs_secret,
-        c.created_at AS cs_created_at, c.expire_at AS cs_expire_at, c.used_at AS cs_used_at,
-        c.revoked_at AS cs_revoked_at FROM sessions
-        LEFT JOIN client_secrets c ON c.rowid = (SELECT rowid FROM client_secrets
-          WHERE session_id = sessions.id ORDER BY created_at DESC, rowid DESC LIMIT 1)
-        WHERE sessions.id = ? AND sessions.account_id = ? AND sessions.mode = ?`),
-      sessionBySecret: p(`SELECT ${SESSION_COLUMNS} FROM sessions
-        WHERE id = (SELECT session_id FROM client_secrets WHERE secret = ?)`),
+      sessionWithSecret: p(`SELECT ${SESSION_COLUMNS}, ${SECRET_COLUMNS} FROM sessions
+        WHERE id = ? AND account_id = ? AND mode = ?`),
+      sessionBySecret: p(`SELECT ${SESSION_COLUMNS} FROM sessions WHERE secret = ?`),
+      sessionByRetiredSecret: p(`SELECT ${SESSION_COLUMNS} FROM sessions
+        WHERE id = (SELECT session_id FROM retired_secrets WHERE secret = ?)`),
+      secretOfSession: p(`SELECT id, ${SECRET_COLUMNS} FROM sessions WHERE id = ?`),
+      currentSecret: p(
+        `SELECT ${SESSION_COLUMNS}, ${SECRET_COLUMNS} FROM sessions WHERE secret = ?`,
+      ),
+      retiredSecret: p('SELECT * FROM retired_secrets WHERE secret = ?'),
+      retireSecret: p(`INSERT INTO retired_secrets (secret, session_id, created_at, expire_at,
+        used_at, retired_at) SELECT secret, id, secret_created_at, secret_expire_at,
+        secret_used_at, ? FROM sessions WHERE id = ?`),
+      setSecret: p(`UPDATE sessions SET secret = ?, secret_created_at = ?, secret_expire_at = ?,
+        secret_used_at = NULL WHERE id = ?`),
+      useSecret: p(`UPDATE sessions SET secret_used_at = ? WHERE secret = ?
+        AND secret_used_at IS NULL`),
       updateSession: p(`UPDATE sessions SET status = @status, status_rank = @status_rank,
         started_at = @started_at, finished_at = @finished_at, finished_sort = @finished_sort,
         last_activity_at = @last_activity_at, report = @report, position = @position,
@@ -176,14 +205,6 @@ export class SqliteSessionStore implements SessionStore {
       timedOut: p(`SELECT ${SESSION_COLUMNS} FROM sessions
         WHERE (status_rank = 0 AND last_activity_at < ?) OR (status_rank = 1 AND last_activity_at < ?)
         LIMIT ?`),
-      insertSecret: p(`INSERT INTO client_secrets (secret, session_id, created_at, expire_at)
-        VALUES (?, ?, ?, ?)`),
-      latestSecret: p(`SELECT * FROM client_secrets WHERE session_id = ?
-        ORDER BY created_at DESC, rowid DESC LIMIT 1`),
-      secret: p('SELECT * FROM client_secrets WHERE secret = ?'),
-      useSecret: p('UPDATE client_secrets SET used_at = ? WHERE secret = ? AND used_at IS NULL'),
-      revokeSecrets: p(`UPDATE client_secrets SET revoked_at = ?
-        WHERE session_id = ? AND revoked_at IS NULL`),
       insertToken: p(`INSERT INTO client_tokens (hash, session_id, created_at, expires_at)
         VALUES (?, ?, ?, ?)`),
       token: p('SELECT * FROM client_tokens WHERE hash = ?'),
@@ -200,6 +221,7 @@ export class SqliteSessionStore implements SessionStore {
         p(`INSERT INTO events (id, account_id, mode, type, session_id, created_at, payload)
         VALUES (@id, @accountId, @mode, @type, @sessionId, @createdAt, @payload)`),
       eventsAfter: p(`SELECT rowid AS seq, * FROM events WHERE rowid > ? ORDER BY rowid LIMIT ?`),
+      // No index on session_id: the outbox is read in order; this one is for inspection.
       eventsOfSession: p(`SELECT rowid AS seq, * FROM events WHERE session_id = ? AND rowid > ?
         ORDER BY rowid LIMIT ?`),
       avatars: p('SELECT * FROM avatars ORDER BY created_at, id'),
@@ -241,19 +263,25 @@ export class SqliteSessionStore implements SessionStore {
     this.s.insertKey.run(k.id, k.accountId, k.mode, k.prefix, k.hash, k.createdAt);
   }
 
-  async findApiKeyByHash(hash: string): Promise<ApiKeyRecord | null> {
-    // data_version changes when another connection (the CLI) commits. Asking SQLite costs as much
-    // as the lookup itself, so it is asked at most every KEY_RECHECK_MS: a key revoked from the
-    // command line is refused within that time.
+  /**
+   * Drops the read caches when another connection (the CLI, another process) has committed.
+   * `data_version` tells, but asking SQLite costs as much as a lookup, so it is asked at most
+   * every KEY_RECHECK_MS: a key revoked from the command line is refused within that time.
+   */
+  private noticeOtherWriters(): void {
     const now = Date.now();
-    if (now - this.keyCheckedAt >= KEY_RECHECK_MS || now < this.keyCheckedAt) {
-      this.keyCheckedAt = now;
-      const version = this.s.dataVersion.get() as number;
-      if (version !== this.keyCacheVersion) {
-        this.keyCache.clear();
-        this.keyCacheVersion = version;
-      }
+    if (now - this.keyCheckedAt < KEY_RECHECK_MS && now >= this.keyCheckedAt) return;
+    this.keyCheckedAt = now;
+    const version = this.s.dataVersion.get() as number;
+    if (version !== this.keyCacheVersion) {
+      this.keyCache.clear();
+      this.readCache.clear();
+      this.keyCacheVersion = version;
     }
+  }
+
+  async findApiKeyByHash(hash: string): Promise<ApiKeyRecord | null> {
+    this.noticeOtherWriters();
     const hit = this.keyCache.get(hash);
     if (hit !== undefined) return hit;
     const r = this.s.keyByHash.get(hash) as KeyRow | undefined;
@@ -293,7 +321,35 @@ export class SqliteSessionStore implements SessionStore {
       .immediate();
   }
 
-  private insertSessionRow(s: SessionRecord): void {
+  /** The stored form of a flow: its JSON and the hash it is kept under. */
+  private flowKey(flow: Flow): { hash: string; json: string } {
+    const known = this.flowKeys.get(flow);
+    if (known) return known;
+    const json = JSON.stringify(flow);
+    const key = { hash: sha256Hex(json), json };
+    this.flowKeys.set(flow, key);
+    return key;
+  }
+
+  /** A stored flow by hash, parsed once and kept (flows never change). */
+  private readonly flowOf = (hash: string): Flow => {
+    let flow = this.flows.get(hash);
+    if (!flow) {
+      const json = this.s.flowByHash.get(hash) as string | undefined;
+      if (json === undefined) throw new Error(`flow ${hash} is missing from the store`);
+      flow = JSON.parse(json) as Flow;
+      if (this.flows.size >= 1000) this.flows.clear();
+      this.flows.set(hash, flow);
+      this.flowKeys.set(flow, { hash, json });
+    }
+    return flow;
+  };
+
+  /** Inserts the row (and its flow when new); returns the flow's hash. */
+  private insertSessionRow(s: SessionRecord, secret: ClientSecretRecord): string {
+    const { flow, ...settings } = s.settings;
+    const key = this.flowKey(flow);
+    if (!this.flowsStored.has(key.hash)) this.s.insertFlow.run(key.hash, key.json);
     this.s.insertSession.run({
       id: s.id,
       account_id: s.accountId,
@@ -306,13 +362,18 @@ export class SqliteSessionStore implements SessionStore {
       finished_sort: s.finishedAt ?? 0,
       last_activity_at: s.lastActivityAt,
       flow_id: s.flowId,
+      flow_hash: key.hash,
       client_reference_id: s.clientReferenceId,
       version: s.version,
       search_text: searchText(s),
-      settings: JSON.stringify(s.settings),
+      settings: JSON.stringify(settings),
       report: JSON.stringify(s.report),
       position: JSON.stringify(s.position),
+      secret: secret.secret,
+      secret_created_at: secret.createdAt,
+      secret_expire_at: secret.expireAt,
     });
+    return key.hash;
   }
 
   private statusEvent(s: SessionRecord, now: number): void {
@@ -344,10 +405,9 @@ export class SqliteSessionStore implements SessionStore {
     const batch = this.pendingCreates;
     this.pendingCreates = [];
     const failures: unknown[] = [];
+    const hashes: string[] = [];
     const one = this.db.transaction((item: PendingCreate) => {
-      this.insertSessionRow(item.session);
-      const c = item.secret;
-      this.s.insertSecret.run(c.secret, item.session.id, c.createdAt, c.expireAt);
+      hashes.push(this.insertSessionRow(item.session, item.secret));
       this.statusEvent(item.session, item.session.createdAt);
     });
     try {
@@ -364,52 +424,44 @@ export class SqliteSessionStore implements SessionStore {
       for (const item of batch) item.reject(err);
       return;
     }
+    // Only now, after the commit, is a flow known to be in the database.
+    for (const h of hashes) this.flowsStored.add(h);
     batch.forEach((item, i) => (failures[i] ? item.reject(failures[i]) : item.resolve()));
   }
 
   async getSession(scope: Scope, id: string): Promise<SessionRecord | null> {
     const r = this.s.sessionInScope.get(id, scope.accountId, scope.mode) as SessionRow | undefined;
-    return r ? rowToSession(r) : null;
+    return r ? rowToSession(r, this.flowOf) : null;
   }
 
-  async getSessionWithSecret(
-    scope: Scope,
-    id: string,
-  ): Promise<{ session: SessionRecord; secret: ClientSecretRecord | null } | null> {
+  async getSessionWithSecret(scope: Scope, id: string): Promise<SessionWithSecret | null> {
+    this.noticeOtherWriters();
+    const hit = this.readCache.get(id);
+    if (hit) {
+      const s = hit.session;
+      return s.accountId === scope.accountId && s.mode === scope.mode ? hit : null;
+    }
     const r = this.s.sessionWithSecret.get(id, scope.accountId, scope.mode) as
-      | (SessionRow & {
-          cs_secret: string | null;
-          cs_created_at: number;
-          cs_expire_at: number;
-          cs_used_at: number | null;
-          cs_revoked_at: number | null;
-        })
-      | undefined;
+      (SessionRow & SecretColumns) | undefined;
     if (!r) return null;
-    return {
-      session: rowToSession(r),
-      secret:
-        r.cs_secret === null
-          ? null
-          : {
-              secret: r.cs_secret,
-              sessionId: r.id,
-              createdAt: r.cs_created_at,
-              expireAt: r.cs_expire_at,
-              usedAt: r.cs_used_at,
-              revokedAt: r.cs_revoked_at,
-            },
-    };
+    const found = { session: rowToSession(r, this.flowOf), secret: secretOf(r) };
+    if (this.readCache.size >= READ_CACHE_MAX) {
+      const oldest = this.readCache.keys().next().value;
+      if (oldest !== undefined) this.readCache.delete(oldest);
+    }
+    this.readCache.set(id, found);
+    return found;
   }
 
   async getSessionById(id: string): Promise<SessionRecord | null> {
     const r = this.s.sessionById.get(id) as SessionRow | undefined;
-    return r ? rowToSession(r) : null;
+    return r ? rowToSession(r, this.flowOf) : null;
   }
 
   async getSessionBySecret(secret: string): Promise<SessionRecord | null> {
-    const r = this.s.sessionBySecret.get(secret) as SessionRow | undefined;
-    return r ? rowToSession(r) : null;
+    const r = (this.s.sessionBySecret.get(secret) ?? this.s.sessionByRetiredSecret.get(secret)) as
+      SessionRow | undefined;
+    return r ? rowToSession(r, this.flowOf) : null;
   }
 
   private listStatement(q: ListQuery, count: boolean): { st: Statement; params: unknown[] } {
@@ -469,7 +521,7 @@ export class SqliteSessionStore implements SessionStore {
       const { st, params } = this.listStatement(q, false);
       const rows = st.all(scope.accountId, scope.mode, ...params) as SessionRow[];
       const hasMore = rows.length > q.limit;
-      const sessions = rows.slice(0, q.limit).map(rowToSession);
+      const sessions = rows.slice(0, q.limit).map((r) => rowToSession(r, this.flowOf));
       const last = sessions[sessions.length - 1];
       const next = hasMore ? (last ? sortValues(last, q.sortBy) : q.after) : null;
       const page: ListPage = { sessions, next, hasMore };
@@ -494,6 +546,7 @@ export class SqliteSessionStore implements SessionStore {
       report: JSON.stringify(next.report),
       position: JSON.stringify(next.position),
     });
+    this.readCache.delete(prev.id);
     if (res.changes === 0) return null;
     if (next.status !== prev.status) this.statusEvent(next, now);
     return { ...next, rev: prev.rev + 1 };
@@ -512,14 +565,14 @@ export class SqliteSessionStore implements SessionStore {
     idleBefore: number,
     limit: number,
   ): Promise<SessionRecord[]> {
-    return (this.s.timedOut.all(createdBefore, idleBefore, limit) as SessionRow[]).map(
-      rowToSession,
+    return (this.s.timedOut.all(createdBefore, idleBefore, limit) as SessionRow[]).map((r) =>
+      rowToSession(r, this.flowOf),
     );
   }
 
   async getLatestClientSecret(sessionId: string): Promise<ClientSecretRecord | null> {
-    const r = this.s.latestSecret.get(sessionId) as SecretRow | undefined;
-    return r ? secretRow(r) : null;
+    const r = this.s.secretOfSession.get(sessionId) as (SecretColumns & { id: string }) | undefined;
+    return r ? secretOf(r) : null;
   }
 
   async refreshClientSecret(
@@ -533,9 +586,10 @@ export class SqliteSessionStore implements SessionStore {
           SessionRow | undefined;
         if (!r) return 'not_found' as const;
         if (r.status === 'complete' || r.status === 'incomplete') return 'finished' as const;
-        this.s.revokeSecrets.run(secret.createdAt, sessionId);
+        this.readCache.delete(sessionId);
+        this.s.retireSecret.run(secret.createdAt, sessionId);
+        this.s.setSecret.run(secret.secret, secret.createdAt, secret.expireAt, sessionId);
         this.s.revokeTokens.run(secret.createdAt, sessionId);
-        this.s.insertSecret.run(secret.secret, sessionId, secret.createdAt, secret.expireAt);
         return 'ok' as const;
       })
       .immediate();
@@ -544,18 +598,23 @@ export class SqliteSessionStore implements SessionStore {
   async exchangeClientSecret(input: ExchangeInput): Promise<ExchangeOutcome> {
     return this.db
       .transaction((): ExchangeOutcome => {
-        const row = this.s.secret.get(input.secret) as SecretRow | undefined;
-        if (!row) return { ok: false, reason: 'invalid' };
-        if (row.used_at !== null) return { ok: false, reason: 'used' };
-        if (row.revoked_at !== null || row.expire_at <= input.now) {
-          return { ok: false, reason: 'expired' };
+        const cur = this.s.currentSecret.get(input.secret) as
+          (SessionRow & SecretColumns) | undefined;
+        if (!cur) {
+          const retired = this.s.retiredSecret.get(input.secret) as
+            { used_at: number | null } | undefined;
+          if (!retired) return { ok: false, reason: 'invalid' };
+          // Replaced by a refresh: dead whether it was used or not.
+          return { ok: false, reason: retired.used_at !== null ? 'used' : 'expired' };
         }
+        if (cur.secret_used_at !== null) return { ok: false, reason: 'used' };
+        if (cur.secret_expire_at <= input.now) return { ok: false, reason: 'expired' };
+        this.readCache.delete(cur.id);
         if (this.s.useSecret.run(input.now, input.secret).changes === 0) {
           return { ok: false, reason: 'used' };
         }
-        this.s.insertToken.run(input.token.hash, row.session_id, input.now, input.token.expiresAt);
-        const srow = this.s.sessionById.get(row.session_id) as SessionRow;
-        const session = rowToSession(srow);
+        this.s.insertToken.run(input.token.hash, cur.id, input.now, input.token.expiresAt);
+        const session = rowToSession(cur, this.flowOf);
         const next = input.apply(session);
         const saved = this.updateInTx(session, next, input.now);
         // Inside one immediate transaction nobody else can have moved the row.

@@ -176,7 +176,10 @@ export interface SessionStore {
   /** Inserts the session, its first client secret and its `created` event. */
   createSession(session: SessionRecord, secret: ClientSecretRecord): Promise<void>;
   getSession(scope: Scope, id: string): Promise<SessionRecord | null>;
-  /** A session and its latest client secret, in one read. */
+  /**
+   * A session and its latest client secret, in one read. The same object may be returned again
+   * until the session changes (callers must not mutate it; they may cache by its identity).
+   */
   getSessionWithSecret(
     scope: Scope,
     id: string,

@@ -46,7 +46,21 @@ const nearFlow = fc
     return copy;
   });
 
+/** Bodies that are valid: some must be created, whatever else the run draws. */
+const valid = fc.record(
+  {
+    flow: fc.constant(MINIMAL_FLOW),
+    clientReferenceId: fc.string({ minLength: 1, maxLength: 50 }),
+    metadata: fc.dictionary(fc.string({ minLength: 1, maxLength: 40 }), fc.string({ maxLength: 100 }), { maxKeys: 10 }),
+    langs: fc.subarray(['en', 'fr', 'de'], { minLength: 1 }),
+    zone: fc.constantFrom('us', 'eu', 'es'),
+    videoAIAnalysisEnabled: fc.boolean(),
+  },
+  { requiredKeys: ['flow'] },
+);
+
 const body = fc.oneof(
+  valid,
   fc.jsonValue(),
   fc.dictionary(fc.constantFrom(...KEYS, 'extra'), fc.jsonValue(), { maxKeys: 6 }),
   fc.record(
