@@ -28,10 +28,19 @@ export default defineConfig({
       ],
     },
   },
+  // The real service (`idv serve`) over a fresh data folder: the API and the built page on one
+  // origin. Specs that need keys or their own settings start their own (e2e/support/idvServer.ts).
   webServer: {
-    command: `npx vite preview --port ${port} --strictPort --host 127.0.0.1`,
-    url: `http://127.0.0.1:${port}`,
+    command: 'rm -rf .tmp/e2e-data && node bin/idv.mjs serve',
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: '.tmp/e2e-data',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      LOG_LEVEL: 'warn',
+    },
+    url: `http://127.0.0.1:${port}/verify`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    timeout: 120_000,
   },
 });

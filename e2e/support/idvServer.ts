@@ -180,7 +180,8 @@ export async function startIdv(env: Record<string, string> = {}): Promise<IdvSer
     expireSecret(secret) {
       const db = new Database(join(dataDir, 'idv.sqlite'));
       try {
-        db.prepare('UPDATE client_secrets SET expire_at = ? WHERE secret = ?').run(
+        // The current client secret lives on its session row (src/server/store/migrations.ts).
+        db.prepare('UPDATE sessions SET secret_expire_at = ? WHERE secret = ?').run(
           Date.now() - 1000,
           secret,
         );

@@ -21,6 +21,7 @@ import {
   type FlowProblem,
   type LegacyModule,
 } from '../../core/flow';
+import { flowJsonOf } from '../flowJson';
 import { orderedId } from '../ids';
 import type { Scope, SessionRecord, StoredSettings } from '../store/types';
 import { compileCheck } from './problems';
@@ -83,7 +84,7 @@ export function checkFlow(
 ): { problems: FlowProblem[]; hash: string; start: FlowPosition | null } {
   // The exact text first (cheap, and flows usually come in the same key order every time),
   // then the canonical hash (the same flow with its keys in another order).
-  const json = JSON.stringify(flow) ?? '';
+  const json = flowJsonOf(flow);
   // Large flows are remembered by hash only, so the memory stays small.
   const text = json.length <= 64 * 1024 ? `t:${json}` : null;
   const byText = text ? knownFlows.get(text) : undefined;

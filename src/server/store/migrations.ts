@@ -73,7 +73,6 @@ const CORE: Migration[] = [
         CREATE INDEX sessions_by_finished ON sessions(account_id, mode, finished_sort, created_at, id);
         CREATE INDEX sessions_by_reference ON sessions(account_id, mode, client_reference_id, created_at, id);
         CREATE INDEX sessions_by_flow ON sessions(account_id, mode, flow_id, created_at, id);
-        CREATE INDEX sessions_timeouts ON sessions(status_rank, last_activity_at);
 
         -- Secrets a refresh replaced, kept to tell "expired" and "used" from "never existed".
         CREATE TABLE retired_secrets (

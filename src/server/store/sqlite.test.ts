@@ -144,6 +144,16 @@ describe('the SQLite store', () => {
         .map((r) => r.detail)
         .join(' | '),
     );
+    const sweep = (
+      store.db
+        .prepare(
+          "EXPLAIN QUERY PLAN SELECT id FROM sessions WHERE account_id = 'a' AND mode = 'test' AND status_rank = 0 AND created_at < 5",
+        )
+        .all() as { detail: string }[]
+    )
+      .map((r) => r.detail)
+      .join(' | ');
+    expect(sweep).toMatch(/INDEX sessions_by_status/);
     for (const plan of plans) {
       expect(plan).toMatch(/USING (COVERING )?INDEX sessions_by_/);
       expect(plan).not.toMatch(/TEMP B-TREE/);

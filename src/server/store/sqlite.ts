@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import BetterSqlite3, { type Database, type Statement } from 'better-sqlite3';
 import type { Flow } from '../../core/flow';
+import { flowJsonOf } from '../flowJson';
 import { newId, orderedId, sha256Hex } from '../ids';
 import { allMigrations, runMigrations, type Migration } from './migrations';
 import {
@@ -202,9 +203,15 @@ export class SqliteSessionStore implements SessionStore {
         started_at = @started_at, finished_at = @finished_at, finished_sort = @finished_sort,
         last_activity_at = @last_activity_at, report = @report, position = @position,
         rev = rev + 1 WHERE id = @id AND rev = @rev`),
+      // Through sessions_by_status: unopened ones by creation time, open ones (few at any time)
+      // by their last activity.
       timedOut: p(`SELECT ${SESSION_COLUMNS} FROM sessions
-        WHERE (status_rank = 0 AND last_activity_at < ?) OR (status_rank = 1 AND last_activity_at < ?)
-        LIMIT ?`),
+        WHERE account_id = @account AND mode = @mode AND status_rank = 0 AND created_at < @created
+        UNION ALL
+        SELECT ${SESSION_COLUMNS} FROM sessions
+        WHERE account_id = @account AND mode = @mode AND status_rank = 1 AND last_activity_at < @idle
+        LIMIT @limit`),
+      accountIds: p('SELECT id FROM accounts').pluck(),
       insertToken: p(`INSERT INTO client_tokens (hash, session_id, created_at, expires_at)
         VALUES (?, ?, ?, ?)`),
       token: p('SELECT * FROM client_tokens WHERE hash = ?'),
@@ -325,7 +332,7 @@ export class SqliteSessionStore implements SessionStore {
   private flowKey(flow: Flow): { hash: string; json: string } {
     const known = this.flowKeys.get(flow);
     if (known) return known;
-    const json = JSON.stringify(flow);
+    const json = flowJsonOf(flow);
     const key = { hash: sha256Hex(json), json };
     this.flowKeys.set(flow, key);
     return key;
@@ -565,9 +572,21 @@ export class SqliteSessionStore implements SessionStore {
     idleBefore: number,
     limit: number,
   ): Promise<SessionRecord[]> {
-    return (this.s.timedOut.all(createdBefore, idleBefore, limit) as SessionRow[]).map((r) =>
-      rowToSession(r, this.flowOf),
-    );
+    const out: SessionRecord[] = [];
+    for (const account of this.s.accountIds.all() as string[]) {
+      for (const mode of ['test', 'live'] as const) {
+        const rows = this.s.timedOut.all({
+          account,
+          mode,
+          created: createdBefore,
+          idle: idleBefore,
+          limit: limit - out.length,
+        }) as SessionRow[];
+        for (const r of rows) out.push(rowToSession(r, this.flowOf));
+        if (out.length >= limit) return out;
+      }
+    }
+    return out;
   }
 
   async getLatestClientSecret(sessionId: string): Promise<ClientSecretRecord | null> {

@@ -358,6 +358,28 @@ describe('a whole session through the client API', () => {
     expect(out.body.position.status).toBe('complete');
   });
 
+  it('an expired code is refused with otp_expired, and a new one can be sent', async () => {
+    const { clientSecret } = await newSession({
+      flow: KYC_FLOW,
+      providedData: { email: 'late@example.com' },
+    });
+    const c = client((await exchange(clientSecret.secret)).body.token);
+    await c('POST', '/nodes/perm/result', { outcome: 'permissionsGranted' });
+    await c('POST', '/nodes/ask/reply', { text: 'yes' });
+    await c('POST', '/nodes/email/result', {
+      outcome: 'emailEntered',
+      report: { email: 'late@example.com' },
+    });
+    expect((await c('POST', '/nodes/otp/otp/send', {})).status).toBe(200);
+    const first = /(\d{6})/.exec((await smtp.next()).text)?.[1] as string;
+    clock.advance(301_000);
+    const late = await c('POST', '/nodes/otp/otp/verify', { code: first });
+    expect(late.body.error.code).toBe('otp_expired');
+    expect((await c('POST', '/nodes/otp/otp/send', {})).status).toBe(200);
+    const second = /(\d{6})/.exec((await smtp.next()).text)?.[1] as string;
+    expect((await c('POST', '/nodes/otp/otp/verify', { code: second })).body.verified).toBe(true);
+  });
+
   it('a failed delivery ends the node on delivery_failed', async () => {
     const broken = await startHarness({
       clock,

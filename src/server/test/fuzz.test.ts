@@ -51,7 +51,11 @@ const valid = fc.record(
   {
     flow: fc.constant(MINIMAL_FLOW),
     clientReferenceId: fc.string({ minLength: 1, maxLength: 50 }),
-    metadata: fc.dictionary(fc.string({ minLength: 1, maxLength: 40 }), fc.string({ maxLength: 100 }), { maxKeys: 10 }),
+    metadata: fc.dictionary(
+      fc.string({ minLength: 1, maxLength: 40 }),
+      fc.string({ maxLength: 100 }),
+      { maxKeys: 10 },
+    ),
     langs: fc.subarray(['en', 'fr', 'de'], { minLength: 1 }),
     zone: fc.constantFrom('us', 'eu', 'es'),
     videoAIAnalysisEnabled: fc.boolean(),
