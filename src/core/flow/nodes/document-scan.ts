@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { Static } from '@sinclair/typebox';
 import { FLOW_LIMITS } from '../limits';
 import { BoundedInteger, fixedOutcomes, nodeSchema } from './common';
+import { FIXED_OUTCOMES } from '../node-types';
 
 export const DOCUMENT_TYPES = ['passport', 'id', 'dl'] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
@@ -29,7 +30,7 @@ export const DocumentScanNodeSchema = nodeSchema(
     timeoutSeconds: Type.Optional(
       BoundedInteger(FLOW_LIMITS.scanTimeoutSeconds, 'Time allowed before scanTimeout.'),
     ),
-    outcomes: fixedOutcomes(['scanSuccess', 'userCancelled', 'scanTimeout']),
+    outcomes: fixedOutcomes(FIXED_OUTCOMES.document_scan),
   },
   'Captures an identity document and verifies its machine-readable zone.',
 );

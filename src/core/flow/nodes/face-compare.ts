@@ -3,6 +3,7 @@ import type { Static } from '@sinclair/typebox';
 import { FLOW_LIMITS } from '../limits';
 import type { LooseNode, NodeIssue } from './common';
 import { SimilarityThresholdSchema, fixedOutcomes, nodeSchema, recordOf } from './common';
+import { FIXED_OUTCOMES } from '../node-types';
 
 export const FACE_SOURCES = ['sessionVideo', 'faceScan', 'documentPhoto', 'providedData'] as const;
 
@@ -32,7 +33,7 @@ export const FaceCompareNodeSchema = nodeSchema(
     sourceA: Type.Optional(FaceSourceSchema),
     sourceB: Type.Optional(FaceSourceSchema),
     similarityThreshold: Type.Optional(SimilarityThresholdSchema),
-    outcomes: fixedOutcomes(['match', 'noMatch', 'imageUnavailable']),
+    outcomes: fixedOutcomes(FIXED_OUTCOMES.face_compare),
   },
   'Compares two face sources. Default: the face scan against the document photo.',
 );

@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { Static } from '@sinclair/typebox';
 import { FLOW_LIMITS } from '../limits';
 import { PromptSchema, SimilarityThresholdSchema, fixedOutcomes, nodeSchema } from './common';
+import { FIXED_OUTCOMES } from '../node-types';
 
 /** Captures the face and compares it with a reference image. */
 export const FaceScanNodeSchema = nodeSchema(
@@ -26,7 +27,7 @@ export const FaceScanNodeSchema = nodeSchema(
       }),
     ),
     similarityThreshold: Type.Optional(SimilarityThresholdSchema),
-    outcomes: fixedOutcomes(['passed', 'notPassed', 'cancelled', 'error']),
+    outcomes: fixedOutcomes(FIXED_OUTCOMES.face_scan),
   },
   'Captures the face and compares it with a reference image.',
 );

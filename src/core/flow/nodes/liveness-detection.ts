@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { Static } from '@sinclair/typebox';
 import { FLOW_LIMITS } from '../limits';
 import { BoundedInteger, fixedOutcomes, nodeSchema } from './common';
+import { FIXED_OUTCOMES } from '../node-types';
 
 /** Anti-spoofing: the user follows a random sequence of head movements on camera. */
 export const LivenessDetectionNodeSchema = nodeSchema(
@@ -16,7 +17,7 @@ export const LivenessDetectionNodeSchema = nodeSchema(
         'Time allowed before the node ends inconclusive (timeout).',
       ),
     ),
-    outcomes: fixedOutcomes(['livenessDetected', 'deepfakeDetected', 'noFace', 'inconclusive']),
+    outcomes: fixedOutcomes(FIXED_OUTCOMES.liveness_detection),
   },
   'Anti-spoofing check with an active challenge sequence.',
 );

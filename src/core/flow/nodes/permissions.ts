@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { Static } from '@sinclair/typebox';
 import { PromptSchema, fixedOutcomes, nodeSchema } from './common';
+import { FIXED_OUTCOMES } from '../node-types';
 
 /** Requests camera and microphone permission. */
 export const PermissionsNodeSchema = nodeSchema(
@@ -16,7 +17,7 @@ export const PermissionsNodeSchema = nodeSchema(
         { additionalProperties: false, description: 'Which devices to ask for (both by default).' },
       ),
     ),
-    outcomes: fixedOutcomes(['permissionsGranted', 'permissionsDenied']),
+    outcomes: fixedOutcomes(FIXED_OUTCOMES.permissions),
   },
   'Requests camera and microphone permission.',
 );

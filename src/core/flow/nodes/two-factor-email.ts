@@ -4,6 +4,7 @@ import type { LooseNode, NodeIssue } from './common';
 import { fixedOutcomes, nodeSchema } from './common';
 import type { ResolvedOtpOptions } from './otp-options';
 import { OTP_DEFAULTS, checkTemplate, otpOptions, templateSchema } from './otp-options';
+import { FIXED_OUTCOMES } from '../node-types';
 
 /**
  * A one-time code by email. The address comes from an earlier enter_email node or
@@ -16,13 +17,7 @@ export const TwoFactorEmailNodeSchema = nodeSchema(
     emailTemplate: Type.Optional(
       templateSchema('The email body; {{code}} marks where the code goes.'),
     ),
-    outcomes: fixedOutcomes([
-      'verified',
-      'delivery_failed',
-      'failed_unverified',
-      'cancelled',
-      'error',
-    ]),
+    outcomes: fixedOutcomes(FIXED_OUTCOMES.two_factor_email),
   },
   'One-time passcode by email.',
 );

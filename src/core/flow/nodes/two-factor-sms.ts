@@ -4,6 +4,7 @@ import type { LooseNode, NodeIssue } from './common';
 import { fixedOutcomes, nodeSchema } from './common';
 import type { ResolvedOtpOptions } from './otp-options';
 import { OTP_DEFAULTS, checkTemplate, otpOptions, templateSchema } from './otp-options';
+import { FIXED_OUTCOMES } from '../node-types';
 
 /** A one-time code by SMS to `providedData.phone`; with none, the node asks for it first. */
 export const TwoFactorSmsNodeSchema = nodeSchema(
@@ -11,13 +12,7 @@ export const TwoFactorSmsNodeSchema = nodeSchema(
   {
     ...otpOptions,
     smsTemplate: Type.Optional(templateSchema('The SMS text; {{code}} marks where the code goes.')),
-    outcomes: fixedOutcomes([
-      'verified',
-      'delivery_failed',
-      'failed_unverified',
-      'cancelled',
-      'error',
-    ]),
+    outcomes: fixedOutcomes(FIXED_OUTCOMES.two_factor_sms),
   },
   'One-time passcode by SMS.',
 );
