@@ -16,7 +16,7 @@ export function pageCsp(embedOrigins: readonly string[]): string {
   return [
     "default-src 'self'",
     "script-src 'self' 'wasm-unsafe-eval'",
-    "style-src 'self' 'unsafe-inline'",
+    "style-src 'self'",
     "img-src 'self' data: blob:",
     "media-src 'self' blob: mediastream:",
     "connect-src 'self'",
