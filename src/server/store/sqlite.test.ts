@@ -126,6 +126,21 @@ describe('the SQLite store', () => {
     expect(await store.getLatestClientSecret('sess_0001')).toBeNull();
   });
 
+  it('commits creates of one turn together, and one bad create fails only itself', async () => {
+    const acct = await store.ensureAccount('a', 1);
+    const good = session(acct.id, 1);
+    // Same id as the first create of this turn: its insert fails inside the shared batch.
+    const clash = session(acct.id, 1);
+    const other = session(acct.id, 2);
+    const settled = await Promise.allSettled([good, clash, other]);
+    expect(settled.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect((await store.getSessionById('sess_0001'))?.id).toBe('sess_0001');
+    expect((await store.getSessionById('sess_0002'))?.id).toBe('sess_0002');
+    // Exactly one created event per stored session: the failed create left nothing behind.
+    expect(await store.listEvents({ sessionId: 'sess_0001' })).toHaveLength(1);
+    expect(await store.listEvents({ sessionId: 'sess_0002' })).toHaveLength(1);
+  });
+
   it('refuses a stale write (optimistic concurrency)', async () => {
     const acct = await store.ensureAccount('a', 1);
     const s = await session(acct.id);

@@ -155,6 +155,13 @@ export class SqliteSessionStore implements SessionStore {
 
   constructor(db: Database) {
     this.db = db;
+    this.insertBatch = db.transaction((items: PendingCreate[]) =>
+      items.map((item) => {
+        const hash = this.insertSessionRow(item.session, item.secret);
+        this.statusEvent(item.session, item.session.createdAt);
+        return hash;
+      }),
+    );
     const p = (sql: string) => db.prepare(sql);
     this.s = {
       accountByName: p('SELECT id, name, created_at FROM accounts WHERE name = ?'),
@@ -398,8 +405,10 @@ export class SqliteSessionStore implements SessionStore {
 
   /**
    * Group commit: creates arriving in the same turn of the event loop share one transaction (one
-   * WAL append), each inside its own savepoint so one failure fails only its own create. Every
-   * promise settles after the commit, so nothing is acknowledged before it is written.
+   * WAL append). Should any row of the batch fail, the batch is rolled back and each create is
+   * retried in a transaction of its own, so one bad create fails only itself; per-row savepoints
+   * would cost every create for a case that almost never happens. Every promise settles after the
+   * commit, so nothing is acknowledged before it is written.
    */
   async createSession(session: SessionRecord, secret: ClientSecretRecord): Promise<void> {
     return new Promise<void>((resolve, reject) => {
@@ -411,30 +420,28 @@ export class SqliteSessionStore implements SessionStore {
   private flushCreates(): void {
     const batch = this.pendingCreates;
     this.pendingCreates = [];
-    const failures: unknown[] = [];
-    const hashes: string[] = [];
-    const one = this.db.transaction((item: PendingCreate) => {
-      hashes.push(this.insertSessionRow(item.session, item.secret));
-      this.statusEvent(item.session, item.session.createdAt);
-    });
     try {
-      this.db.transaction(() => {
-        batch.forEach((item, i) => {
-          try {
-            one(item);
-          } catch (err) {
-            failures[i] = err ?? new Error('create failed');
-          }
-        });
-      })();
-    } catch (err) {
-      for (const item of batch) item.reject(err);
-      return;
+      this.insertCreates(batch);
+      for (const item of batch) item.resolve();
+    } catch {
+      for (const item of batch) {
+        try {
+          this.insertCreates([item]);
+          item.resolve();
+        } catch (err) {
+          item.reject(err ?? new Error('create failed'));
+        }
+      }
     }
-    // Only now, after the commit, is a flow known to be in the database.
-    for (const h of hashes) this.flowsStored.add(h);
-    batch.forEach((item, i) => (failures[i] ? item.reject(failures[i]) : item.resolve()));
   }
+
+  /** Inserts the creates in one transaction; only after its commit is a flow known to be stored. */
+  private insertCreates(items: PendingCreate[]): void {
+    const hashes = this.insertBatch(items);
+    for (const h of hashes) this.flowsStored.add(h);
+  }
+
+  private readonly insertBatch: (items: PendingCreate[]) => string[];
 
   async getSession(scope: Scope, id: string): Promise<SessionRecord | null> {
     const r = this.s.sessionInScope.get(id, scope.accountId, scope.mode) as SessionRow | undefined;
