@@ -1,0 +1,230 @@
+import {
+  guide,
+  measureChallenge,
+  type ChallengeMeasure,
+  type ChallengeThresholds,
+  type Challenge,
+  type FaceObservation,
+  type FrameSize,
+  type Hint,
+} from '../../core/liveness';
+
+/** How a frame is labelled in the evidence (the server's `EvidenceFrame.role`). */
+export type FrameRole = 'baseline' | 'challenge' | 'between';
+
+export interface CaptureLabel {
+  role: FrameRole;
+  /** For `challenge` frames: which challenge was shown. */
+  challengeIndex?: number;
+}
+
+export interface RunOptions {
+  /** How long the face must fit the oval before the baseline frame is taken. */
+  steadyMs: number;
+  /** Least time between two `between` frames. */
+  betweenMs: number;
+  /** Most `between` frames in one attempt (they cost upload and server time). */
+  maxBetween: number;
+  /**
+   * Most `between` frames taken while the face does not yet fit the oval, `betweenMs` apart. An
+   * attempt that never gets there (no face, a face the page misses) still sends the server
+   * something to decide on (`noFace`, `multipleFaces`) instead of nothing at all.
+   */
+  maxAligning: number;
+  /** The node's time limit, from the first frame seen; the evidence goes as it is then. */
+  timeoutMs: number;
+  /** Faces under this score do not count (same as guidance). */
+  minScore: number;
+  /**
+   * How long one challenge is shown before the page moves on to the next without it: the page
+   * never blocks the user on its own reading, the server decides from the frames.
+   */
+  challengeMs: number;
+  /**
+   * Most extra `challenge` frames per challenge taken on the way (each time the movement gets
+   * clearly further than before, from half of what is needed), so a challenge the page's coarse
+   * keypoints do not see as met still reaches the server with its best frames.
+   */
+  maxCandidates: number;
+  /** The page's thresholds for `measureChallenge` (the core's defaults otherwise). */
+  thresholds?: Partial<ChallengeThresholds>;
+}
+
+export const DEFAULT_RUN: RunOptions = {
+  steadyMs: 600,
+  betweenMs: 800,
+  maxBetween: 6,
+  maxAligning: 3,
+  timeoutMs: 60_000,
+  minScore: 0.5,
+  challengeMs: 10_000,
+  maxCandidates: 2,
+};
+
+export interface RunState {
+  phase: 'aligning' | 'challenge' | 'done';
+  /**
+   * Why the run ended, once `done`: `completed` when every challenge was met or given up on
+   * after `challengeMs`, `timeout` when the node's time limit ran out.
+   */
+  ended?: 'completed' | 'timeout';
+  startedAt?: number;
+  readySince?: number;
+  baseline?: FaceObservation;
+  /** The challenge being shown (index into the challenges). */
+  index: number;
+  lastCaptureAt?: number;
+  betweenCount: number;
+  aligningCount: number;
+  /** When the current challenge was first shown. */
+  challengeSince?: number;
+  /** Best progress (1 = met) towards the current challenge that was captured. */
+  best: number;
+  /** Extra frames taken for the current challenge. */
+  candidates: number;
+}
+
+export const INITIAL_RUN: RunState = {
+  phase: 'aligning',
+  index: 0,
+  betweenCount: 0,
+  aligningCount: 0,
+  best: 0,
+  candidates: 0,
+};
+
+/** How far along a challenge a measure is: 0 at the baseline, 1 when met. */
+function progressOf(challenge: Challenge, m: ChallengeMeasure): number {
+  if (m.refused) return 0;
+  // comeCloser measures a size ratio, 1 at the baseline; the others start at 0.
+  if (challenge === 'comeCloser') return (m.value - 1) / (m.needed - 1);
+  return m.value / m.needed;
+}
+
+export interface RunFrame {
+  faces: readonly FaceObservation[];
+  frame: FrameSize;
+  /** Mean luma 0–255 (see `meanBrightness`); the last value measured is fine. */
+  brightness: number;
+  /** Milliseconds, any monotonic clock. */
+  now: number;
+}
+
+export interface RunStep {
+  state: RunState;
+  /** Hints to show now: the oval's while aligning, only the blocking ones during challenges. */
+  hints: Hint[];
+  /** Set when this frame should be captured, with its label. */
+  capture?: CaptureLabel;
+}
+
+// During challenges the user moves on purpose (coming closer, turning), so the placement hints
+// would contradict the challenge; only what makes the frames useless is still said.
+const BLOCKING: readonly Hint[] = ['noFace', 'onePerson', 'moreLight'];
+
+/**
+ * One step of a liveness attempt on the page: wait until the face fits the oval for a moment,
+ * take the frontal baseline frame, then show each challenge in turn until a frame meets it
+ * (`challengeMet` against the baseline), taking a frame at each challenge and a few between.
+ * The page only collects evidence: the server analyses the frames and decides.
+ *
+ * @example
+ * let run = INITIAL_RUN;
+ * const step = advanceRun(run, { faces, frame, brightness, now }, ['turnLeft', 'comeCloser']);
+ * run = step.state;
+ * if (step.capture) captureFrame(step.capture);
+ */
+export function advanceRun(
+  state: RunState,
+  input: RunFrame,
+  challenges: readonly Challenge[],
+  options: Partial<RunOptions> = {},
+): RunStep {
+  const o = { ...DEFAULT_RUN, ...options };
+  if (state.phase === 'done') return { state, hints: [] };
+  const startedAt = state.startedAt ?? input.now;
+  const s: RunState = { ...state, startedAt };
+  const guidance = guide(input.faces, input.frame, input.brightness, { minScore: o.minScore });
+  if (input.now - startedAt > o.timeoutMs) {
+    return { state: { ...s, phase: 'done', ended: 'timeout' }, hints: [] };
+  }
+
+  if (s.phase === 'aligning') {
+    if (!guidance.ready) {
+      const due = input.now - (s.lastCaptureAt ?? -Infinity) >= o.betweenMs;
+      if (due && s.aligningCount < o.maxAligning) {
+        return {
+          state: {
+            ...s,
+            readySince: undefined,
+            lastCaptureAt: input.now,
+            aligningCount: s.aligningCount + 1,
+          },
+          hints: guidance.hints,
+          capture: { role: 'between' },
+        };
+      }
+      return { state: { ...s, readySince: undefined }, hints: guidance.hints };
+    }
+    const readySince = s.readySince ?? input.now;
+    if (input.now - readySince < o.steadyMs) {
+      return { state: { ...s, readySince }, hints: [] };
+    }
+    const next: RunState = {
+      ...s,
+      readySince,
+      phase: challenges.length > 0 ? 'challenge' : 'done',
+      ...(challenges.length > 0 ? {} : { ended: 'completed' as const }),
+      baseline: input.faces.find((f) => (f.score ?? 1) >= o.minScore),
+      lastCaptureAt: input.now,
+      challengeSince: input.now,
+    };
+    return { state: next, hints: [], capture: { role: 'baseline' } };
+  }
+
+  const hints = guidance.hints.filter((h) => BLOCKING.includes(h));
+  const face = input.faces.filter((f) => (f.score ?? 1) >= o.minScore);
+  const challenge = challenges[s.index];
+  const next = (): RunState => {
+    const index = s.index + 1;
+    const done = index >= challenges.length;
+    return {
+      ...s,
+      index,
+      challengeSince: input.now,
+      best: 0,
+      candidates: 0,
+      ...(done ? { phase: 'done' as const, ended: 'completed' as const } : {}),
+    };
+  };
+  if (face.length === 1 && challenge && s.baseline) {
+    const m = measureChallenge(challenge, s.baseline, face[0]!, o.thresholds);
+    if (m.met) {
+      return {
+        state: { ...next(), lastCaptureAt: input.now },
+        hints,
+        capture: { role: 'challenge', challengeIndex: s.index },
+      };
+    }
+    const progress = progressOf(challenge, m);
+    if (progress >= 0.5 && progress >= s.best + 0.2 && s.candidates < o.maxCandidates) {
+      return {
+        state: { ...s, best: progress, candidates: s.candidates + 1, lastCaptureAt: input.now },
+        hints,
+        capture: { role: 'challenge', challengeIndex: s.index },
+      };
+    }
+  }
+  if (input.now - (s.challengeSince ?? input.now) > o.challengeMs) {
+    return { state: next(), hints };
+  }
+  const due = input.now - (s.lastCaptureAt ?? startedAt) >= o.betweenMs;
+  if (due && face.length > 0 && s.betweenCount < o.maxBetween) {
+    return {
+      state: { ...s, lastCaptureAt: input.now, betweenCount: s.betweenCount + 1 },
+      hints,
+      capture: { role: 'between' },
+    };
+  }
+  return { state: s, hints };
+}

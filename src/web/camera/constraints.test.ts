@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { mirrorPreview, nextCamera, orientationOf, videoConstraints } from './constraints';
+
+describe('videoConstraints', () => {
+  it('asks for the front camera, landscape 640×480', () => {
+    expect(videoConstraints({ facing: 'user', orientation: 'landscape' })).toEqual({
+      facingMode: 'user',
+      width: { ideal: 640 },
+      height: { ideal: 480 },
+      frameRate: { ideal: 30, max: 30 },
+    });
+  });
+
+  it('turns the size in portrait', () => {
+    const c = videoConstraints({ facing: 'environment', orientation: 'portrait' });
+    expect(c.facingMode).toBe('environment');
+    expect(c.width).toEqual({ ideal: 480 });
+    expect(c.height).toEqual({ ideal: 640 });
+  });
+
+  it('a chosen device replaces facingMode', () => {
+    const c = videoConstraints({ facing: 'user', orientation: 'landscape', deviceId: 'cam2' });
+    expect(c.deviceId).toEqual({ exact: 'cam2' });
+    expect(c).not.toHaveProperty('facingMode');
+  });
+});
+
+describe('orientationOf', () => {
+  it('reads the screen size', () => {
+    expect(orientationOf(390, 844)).toBe('portrait');
+    expect(orientationOf(1280, 800)).toBe('landscape');
+    expect(orientationOf(500, 500)).toBe('landscape');
+  });
+});
+
+describe('nextCamera', () => {
+  it('cycles through the cameras', () => {
+    expect(nextCamera(['a', 'b', 'c'], 'a')).toBe('b');
+    expect(nextCamera(['a', 'b', 'c'], 'c')).toBe('a');
+    expect(nextCamera(['a', 'b'], undefined)).toBe('a');
+    expect(nextCamera(['a', 'b'], 'gone')).toBe('a');
+  });
+
+  it('has nothing to switch to with one camera', () => {
+    expect(nextCamera(['a'], 'a')).toBeUndefined();
+    expect(nextCamera([], undefined)).toBeUndefined();
+  });
+});
+
+describe('mirrorPreview', () => {
+  it('mirrors only the camera facing the user', () => {
+    expect(mirrorPreview('user')).toBe(true);
+    expect(mirrorPreview(undefined)).toBe(true);
+    expect(mirrorPreview('environment')).toBe(false);
+  });
+});
