@@ -2,7 +2,9 @@ import { Type, type Static } from '@sinclair/typebox';
 
 export const ClientSecretSchema = Type.Object(
   {
-    secret: Type.String({ description: '`cs_` + 43 characters.' }),
+    secret: Type.String({
+      description: '`cs_` + 55 characters: 12 hex of the creation time, then 43 random base64url.',
+    }),
     createdAt: Type.Integer({ description: 'Unix milliseconds (seconds in 2025-01-01).' }),
     expireAt: Type.Integer({ description: 'One hour after createdAt.' }),
     url: Type.String({ description: 'The hosted page, `{PUBLIC_URL}/verify?client_secret=…`.' }),

@@ -4,7 +4,7 @@ import type { AppContext } from '../context';
 import { scopeOf } from '../http/auth';
 import { ApiError, invalid, notFound } from '../http/errors';
 import { sendAs } from '../http/version';
-import { newSecret } from '../ids';
+import { orderedSecret } from '../ids';
 import { buildSession } from '../sessions/create';
 import { encodeCursor, parseListQuery } from '../sessions/list';
 import { presentSecret, presentSession } from '../sessions/present';
@@ -14,7 +14,7 @@ const sessionNotFound = () => notFound('Session not found');
 
 function freshSecret(sessionId: string, now: number): ClientSecretRecord {
   return {
-    secret: newSecret('cs'),
+    secret: orderedSecret('cs'),
     sessionId,
     createdAt: now,
     expireAt: now + CLIENT_SECRET_TTL_MS,

@@ -4,6 +4,7 @@ import BetterSqlite3, { type Database, type Statement } from 'better-sqlite3';
 import type { Flow } from '../../core/flow';
 import { flowJsonOf } from '../flowJson';
 import { newId, orderedId, sha256Hex } from '../ids';
+import { startCheckpointer, type Checkpointer } from './checkpointer';
 import { allMigrations, runMigrations, type Migration } from './migrations';
 import {
   SESSION_COLUMNS,
@@ -46,6 +47,11 @@ export interface SqliteStoreOptions {
   migrations?: Migration[];
   /** How long a write waits for another process (the CLI) holding the lock. */
   busyTimeoutMs?: number;
+  /**
+   * Checkpoint the WAL from a thread of its own (default); `false` leaves it to SQLite's
+   * automatic checkpoint inside commits (short-lived processes such as the CLI).
+   */
+  backgroundCheckpoints?: boolean;
 }
 
 /** How stale the key cache may get with respect to other processes' writes. */
@@ -124,13 +130,15 @@ export function openSqliteStore(options: SqliteStoreOptions): SqliteSessionStore
   db.pragma(`synchronous = ${options.synchronous ?? 'NORMAL'}`);
   db.pragma(`busy_timeout = ${options.busyTimeoutMs ?? 5000}`);
   db.pragma('foreign_keys = ON');
-  // Checkpoint less often (each one rewrites pages and fsyncs the database file) and keep the
-  // hot part of the indexes in memory; the WAL is cut back to 64 MB after a checkpoint.
-  db.pragma('wal_autocheckpoint = 10000');
+  // Checkpoints (each rewrites pages and fsyncs the database file) run on a thread of their own;
+  // SQLite's automatic one, inside a commit, stays only as a safety net should that thread fall
+  // far behind. The WAL is cut back to 64 MB after a checkpoint.
+  const background = options.path !== ':memory:' && options.backgroundCheckpoints !== false;
+  db.pragma(`wal_autocheckpoint = ${background ? 100_000 : 10_000}`);
   db.pragma(`journal_size_limit = ${64 * 1024 * 1024}`);
   db.pragma('cache_size = -32768');
   runMigrations(db, options.migrations ?? allMigrations());
-  return new SqliteSessionStore(db);
+  return new SqliteSessionStore(db, background ? startCheckpointer(options.path) : null);
 }
 
 /** The `SessionStore` over one SQLite file (WAL), shared safely by the server and the CLI. */
@@ -143,6 +151,7 @@ export class SqliteSessionStore implements SessionStore {
   private readonly flows = new Map<string, Flow>();
   private readonly flowKeys = new WeakMap<Flow, { hash: string; json: string }>();
   private readonly flowsStored = new Set<string>();
+  private readonly flowHashByText = new Map<string, string>();
   /** Key lookups, dropped whenever another process (the CLI) commits or this one changes keys. */
   private readonly keyCache = new Map<string, ApiKeyRecord | null>();
   private keyCacheVersion = -1;
@@ -153,7 +162,10 @@ export class SqliteSessionStore implements SessionStore {
    */
   private readonly readCache = new Map<string, SessionWithSecret>();
 
-  constructor(db: Database) {
+  constructor(
+    db: Database,
+    private readonly checkpointer: Checkpointer | null = null,
+  ) {
     this.db = db;
     this.insertBatch = db.transaction((items: PendingCreate[]) =>
       items.map((item) => {
@@ -340,7 +352,15 @@ export class SqliteSessionStore implements SessionStore {
     const known = this.flowKeys.get(flow);
     if (known) return known;
     const json = flowJsonOf(flow);
-    const key = { hash: sha256Hex(json), json };
+    // Each request parses its own copy of the same few flows: recognising the text is far cheaper
+    // than hashing it again.
+    let hash = this.flowHashByText.get(json);
+    if (hash === undefined) {
+      hash = sha256Hex(json);
+      if (this.flowHashByText.size >= 200) this.flowHashByText.clear();
+      if (json.length <= 64 * 1024) this.flowHashByText.set(json, hash);
+    }
+    const key = { hash, json };
     this.flowKeys.set(flow, key);
     return key;
   }
@@ -760,6 +780,7 @@ export class SqliteSessionStore implements SessionStore {
   }
 
   async close(): Promise<void> {
+    await this.checkpointer?.stop();
     if (this.db.open) this.db.close();
   }
 }
