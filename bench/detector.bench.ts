@@ -3,7 +3,9 @@
  * FaceDetector in VIDEO mode, CPU delegate, the short-range model built by `npm run models`, on
  * Chromium's fake camera playing a face fixture (640×480). Reports the milliseconds per frame
  * (median, p90) over about 90 camera frames, the first frame apart, the detector's start-up time
- * (wasm and model fetched from loopback, graph built) and how many frames had a face.
+ * (wasm and model fetched from loopback, graph built) and how many frames had a face. Then, on the
+ * looping 3D head (`head-loop.y4m`), what the page reads at each challenge's extreme: the
+ * calibration data for the page's thresholds (`BENCH_DETECTOR_CALIBRATION=` skips it).
  *
  * The page is `e2e/detector-page.html`, served with the package's `vision_bundle.mjs`, its wasm
  * and the model by a small loopback server here (no Vite build of a second entry).
@@ -14,7 +16,14 @@ import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildFaceModel } from '../scripts/build-face-model';
-import { headPose } from '../src/core/liveness';
+import { faceScale, headPose, type FaceObservation } from '../src/core/liveness';
+import {
+  FPS,
+  FRAME_MARK,
+  LOOP_ORDER,
+  loopIsFrontal,
+  loopWindows,
+} from '../scripts/fixtures/head-scene';
 import { toFaceObservations, type MediaPipeDetection } from '../src/web/camera/detectionAdapter';
 import { summarize, type BenchRow } from './types';
 
@@ -27,6 +36,9 @@ const FIXTURE = join(
 );
 const FRAMES = Number(process.env['BENCH_DETECTOR_FRAMES'] ?? 90);
 const RUNS = Number(process.env['BENCH_DETECTOR_RUNS'] ?? 3);
+/** The looping 3D head whose poses the page's thresholds are calibrated on; '' skips it. */
+const CALIBRATION = process.env['BENCH_DETECTOR_CALIBRATION'] ?? 'head-loop.y4m';
+const CALIBRATION_SECONDS = Number(process.env['BENCH_DETECTOR_CALIBRATION_SECONDS'] ?? 22);
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -78,6 +90,152 @@ interface PageResult {
   sample?: MediaPipeDetection[];
 }
 
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--use-fake-device-for-media-stream',
+  '--use-fake-ui-for-media-stream',
+];
+
+/**
+ * Runs in the page: the detector as in detector.ts on every camera frame for `seconds`, with the
+ * frame index the head fixtures stamp in their corner (read from a canvas copy).
+ */
+const CALIBRATION_SCRIPT = (seconds: number, mark: typeof FRAME_MARK) => `(async () => {
+  const { FaceDetector, FilesetResolver } = await import('/vision_bundle.mjs');
+  const video = document.getElementById('video');
+  const fileset = await FilesetResolver.forVisionTasks('/mediapipe');
+  const detector = await FaceDetector.createFromOptions(fileset, {
+    baseOptions: { modelAssetPath: '/models/face_detector.tflite', delegate: 'CPU' },
+    runningMode: 'VIDEO',
+    minDetectionConfidence: 0.4,
+  });
+  const canvas = document.createElement('canvas');
+  canvas.width = video.videoWidth;
+  canvas.height = video.videoHeight;
+  const ctx = canvas.getContext('2d', { willReadFrequently: true });
+  const m = ${JSON.stringify(mark)};
+  const out = [];
+  const end = performance.now() + ${seconds * 1000};
+  let last = 0;
+  await new Promise((resolve) => {
+    const onFrame = () => {
+      const now = Math.max(performance.now(), last + 1);
+      last = now;
+      ctx.drawImage(video, 0, 0);
+      const row = ctx.getImageData(m.x, m.y + m.cell / 2, m.bits * m.cell, 1).data;
+      let index = 0;
+      for (let b = 0; b < m.bits; b++) {
+        const i = (b * m.cell + m.cell / 2) * 4;
+        if (0.299 * row[i] + 0.587 * row[i + 1] + 0.114 * row[i + 2] > 128) index |= 1 << b;
+      }
+      const r = detector.detectForVideo(video, now);
+      out.push({ index, detections: r.detections.map((d) => ({ categories: d.categories.map((c) => ({ score: c.score })), boundingBox: d.boundingBox, keypoints: d.keypoints.map((k) => ({ x: k.x, y: k.y })) })) });
+      if (performance.now() >= end) resolve();
+      else video.requestVideoFrameCallback(onFrame);
+    };
+    video.requestVideoFrameCallback(onFrame);
+  });
+  detector.close();
+  return { frames: out, width: video.videoWidth, height: video.videoHeight };
+})()`;
+
+interface CalibrationFrame {
+  index: number;
+  detections: MediaPipeDetection[];
+}
+
+/**
+ * What the page's detector reads on the looping 3D head at its frontal holds and at each
+ * challenge's extreme (the middle 0.6 s of each 1 s hold): median yaw (°, `headPose`), pitch
+ * figure and face scale, and their change from the frontal hold: the figures the page's challenge
+ * thresholds are set from.
+ */
+async function calibrate(origin: string, fixture: string): Promise<BenchRow[]> {
+  const { chromium } = await import('playwright-core');
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: [...CHROMIUM_ARGS, `--use-file-for-fake-video-capture=${fixture}`],
+  });
+  try {
+    const page = await browser.newPage();
+    // The harness page with a one-frame run opens the camera; the calibration loop follows.
+    await page.goto(`${origin}/?frames=1`);
+    await page.waitForFunction(
+      () => (window as { __bench?: PageResult }).__bench?.done,
+      undefined,
+      {
+        timeout: 120_000,
+      },
+    );
+    const r = (await page.evaluate(CALIBRATION_SCRIPT(CALIBRATION_SECONDS, FRAME_MARK))) as {
+      frames: CalibrationFrame[];
+      width: number;
+      height: number;
+    };
+    const frame = { width: r.width, height: r.height };
+    const windows = loopWindows();
+    const phases: { name: string; has: (t: number) => boolean }[] = [
+      { name: 'frontal', has: (t) => loopIsFrontal(t) },
+      ...LOOP_ORDER.map((c) => ({
+        name: c,
+        has: (t: number) => t >= windows[c].from + 0.2 && t <= windows[c].to - 0.2,
+      })),
+    ];
+    const rows: BenchRow[] = [];
+    const med = (xs: number[]) => summarize(xs).median;
+    let frontal: { yaw: number; pitch: number; scale: number } | undefined;
+    const name = fixture.split(sep).pop();
+    for (const phase of phases) {
+      const faces: FaceObservation[] = [];
+      let seen = 0;
+      for (const f of r.frames) {
+        if (!phase.has(f.index / FPS)) continue;
+        seen++;
+        const [face] = toFaceObservations(f.detections, frame);
+        if (face) faces.push(face);
+      }
+      const poses = faces.map((f) => headPose(f));
+      const m = {
+        yaw: med(poses.map((p) => p.yawDegrees)),
+        pitch: med(poses.map((p) => p.pitch)),
+        scale: med(faces.map((f) => faceScale(f, frame))),
+        score: med(faces.map((f) => f.score ?? 0)),
+        ears: poses.filter((p) => p.earsAgree).length,
+      };
+      if (phase.name === 'frontal') frontal = m;
+      const f0 = frontal ?? m;
+      const at = `${name} ${phase.name}`;
+      rows.push(
+        { name: `${at}: frames with a face (of ${seen})`, value: faces.length, unit: 'frames' },
+        { name: `${at}: score, median`, value: m.score, unit: '' },
+        {
+          name: `${at}: yaw, median (Δ from frontal ${(m.yaw - f0.yaw).toFixed(1)}°)`,
+          value: m.yaw,
+          unit: '°',
+        },
+        {
+          name: `${at}: pitch, median (Δ ${(m.pitch - f0.pitch).toFixed(3)})`,
+          value: m.pitch,
+          unit: '',
+        },
+        {
+          name: `${at}: scale, median (× ${(m.scale / f0.scale).toFixed(2)} of frontal)`,
+          value: m.scale,
+          unit: '',
+        },
+        { name: `${at}: ears agree`, value: m.ears, unit: 'frames' },
+      );
+    }
+    return rows;
+  } finally {
+    await browser.close();
+  }
+}
+
 export default async function detectorBench(): Promise<BenchRow[]> {
   if (!existsSync(CHROMIUM)) {
     return [
@@ -97,16 +255,7 @@ export default async function detectorBench(): Promise<BenchRow[]> {
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--use-fake-device-for-media-stream',
-      '--use-fake-ui-for-media-stream',
-      `--use-file-for-fake-video-capture=${FIXTURE}`,
-    ],
+    args: [...CHROMIUM_ARGS, `--use-file-for-fake-video-capture=${FIXTURE}`],
   });
   try {
     const times: number[] = [];
@@ -155,6 +304,12 @@ export default async function detectorBench(): Promise<BenchRow[]> {
     }
     const perFrame = summarize(times);
     const fixture = FIXTURE.split(sep).pop();
+    const calibrationFile = CALIBRATION ? join(ROOT, '.tmp/fixtures', CALIBRATION) : '';
+    const calibration = !calibrationFile
+      ? []
+      : existsSync(calibrationFile)
+        ? await calibrate(origin, calibrationFile)
+        : [{ name: `skipped: no ${calibrationFile} (npm run fixtures)`, value: 0, unit: '' }];
     return [
       {
         name: `detector ms per frame, median (${fixture}, ${size})`,
@@ -171,6 +326,7 @@ export default async function detectorBench(): Promise<BenchRow[]> {
       },
       { name: `frames with a face (of ${total})`, value: withFace, unit: 'frames' },
       { name: 'yaw of the last face seen, via the adapter', value: yaw, unit: '°' },
+      ...calibration,
     ];
   } finally {
     await browser.close();

@@ -30,6 +30,7 @@ describe('pickChallenges', () => {
         for (const c of picked) expect(CHALLENGES).toContain(c);
         expect(new Set(picked.slice(0, 4)).size).toBe(Math.min(n, 4));
         for (let i = 1; i < picked.length; i++) expect(picked[i]).not.toBe(picked[i - 1]);
+        expect(picked.some((c) => c === 'turnLeft' || c === 'turnRight')).toBe(true);
       }),
     );
   });
@@ -38,13 +39,19 @@ describe('pickChallenges', () => {
     const random = seeded(42);
     const firsts = new Map<Challenge, number>();
     for (let i = 0; i < 4000; i++) {
-      const c = pickChallenges(1, random)[0]!;
+      const c = pickChallenges(3, random)[0]!;
       firsts.set(c, (firsts.get(c) ?? 0) + 1);
     }
     for (const c of CHALLENGES) {
-      expect(firsts.get(c)).toBeGreaterThan(850);
-      expect(firsts.get(c)).toBeLessThan(1150);
+      expect(firsts.get(c)).toBeGreaterThan(800);
+      expect(firsts.get(c)).toBeLessThan(1200);
     }
+    // A single challenge is always a turn, either way about half the time.
+    const singles = Array.from({ length: 2000 }, () => pickChallenges(1, random)[0]);
+    const lefts = singles.filter((c) => c === 'turnLeft').length;
+    expect(singles.filter((c) => c === 'turnRight').length).toBe(2000 - lefts);
+    expect(lefts).toBeGreaterThan(900);
+    expect(lefts).toBeLessThan(1100);
     expect(pickChallenges(3, () => 0)).toEqual(['turnLeft', 'turnRight', 'lookUp']);
     expect(pickChallenges(3, () => 0.999)).toEqual(['comeCloser', 'lookUp', 'turnRight']);
   });

@@ -39,10 +39,13 @@ export const DEFAULT_THRESHOLDS: ChallengeThresholds = {
 /**
  * Picks `n` challenges for one attempt, on the server, with the given source of randomness in
  * [0, 1). Up to four they are all different; beyond, extra turns are added, never the same
- * challenge twice in a row.
+ * challenge twice in a row. There is always at least one turn: only a turn shows depth (the ears
+ * move against the nose), while a flat photo brought nearer passes `comeCloser` and a tilted one
+ * comes close to `lookUp` (measured in docs/liveness-fixtures.md).
  *
  * @example
  * pickChallenges(3, Math.random); // e.g. ['lookUp', 'turnRight', 'comeCloser']
+ * pickChallenges(1, Math.random); // ['turnLeft'] or ['turnRight']
  */
 export function pickChallenges(n: number, random: () => number): Challenge[] {
   if (!Number.isInteger(n) || n < 1 || n > 5) {
@@ -60,6 +63,9 @@ export function pickChallenges(n: number, random: () => number): Challenge[] {
     const c = pick(pool);
     out.push(c);
     pool.splice(pool.indexOf(c), 1);
+  }
+  if (!out.some((c) => REPEATABLE.includes(c))) {
+    out[Math.floor(random() * out.length)] = pick(REPEATABLE);
   }
   while (out.length < n) {
     const last = out[out.length - 1];

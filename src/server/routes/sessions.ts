@@ -7,7 +7,12 @@ import { sendAs } from '../http/version';
 import { orderedSecret } from '../ids';
 import { buildSession } from '../sessions/create';
 import { encodeCursor, parseListQuery } from '../sessions/list';
-import { presentSecret, presentSession } from '../sessions/present';
+import {
+  carriesSignedMedia,
+  presentSecret,
+  presentSession,
+  type MediaUrlSigner,
+} from '../sessions/present';
 import type { ClientSecretRecord } from '../store/types';
 
 const sessionNotFound = () => notFound('Session not found');
@@ -30,6 +35,8 @@ function freshSecret(sessionId: string, now: number): ClientSecretRecord {
  * await api.register(async (scope) => sessionRoutes(scope, ctx));
  */
 export function sessionRoutes(app: FastifyInstance, ctx: AppContext): void {
+  // Media ids in reports are shown as signed URLs once the app context carries a MediaService.
+  const media = (ctx as AppContext & { media?: MediaUrlSigner }).media;
   app.post('/sessions', async (request, reply) => {
     const now = ctx.clock.now();
     const [avatars, langs] = await Promise.all([ctx.catalog.avatarIds(), ctx.catalog.langIds()]);
@@ -44,7 +51,7 @@ export function sessionRoutes(app: FastifyInstance, ctx: AppContext): void {
     const secret = freshSecret(built.session.id, now);
     await ctx.store.createSession(built.session, secret);
     return sendAs(request, reply, 'sessions.create', {
-      session: presentSession(built.session),
+      session: presentSession(built.session, media),
       clientSecret: presentSecret(secret, ctx.publicUrl),
     });
   });
@@ -58,7 +65,7 @@ export function sessionRoutes(app: FastifyInstance, ctx: AppContext): void {
     const q = parsed.query;
     const page = await ctx.store.listSessions(scopeOf(request), q);
     return sendAs(request, reply, 'sessions.list', {
-      sessions: page.sessions.map(presentSession),
+      sessions: page.sessions.map((s) => presentSession(s, media)),
       nextCursor: page.hasMore ? encodeCursor(q.sortBy, q.sortOrder, page.next) : '',
       hasMore: page.hasMore,
       ...(page.totalCount !== undefined ? { totalCount: page.totalCount } : {}),
@@ -74,10 +81,13 @@ export function sessionRoutes(app: FastifyInstance, ctx: AppContext): void {
     const { session, secret } = found;
     if (!secret) throw new Error(`session ${session.id} has no client secret`);
     const body = {
-      session: presentSession(session),
+      session: presentSession(session, media),
       clientSecret: presentSecret(secret, ctx.publicUrl),
     };
-    if (request.apiVersion !== LATEST_VERSION) return sendAs(request, reply, 'sessions.get', body);
+    // Signed media URLs are made per read and expire: such a body is never cached.
+    if (request.apiVersion !== LATEST_VERSION || (media && carriesSignedMedia(session))) {
+      return sendAs(request, reply, 'sessions.get', body);
+    }
     let cached = rendered.get(found);
     if (!cached || cached.url !== ctx.publicUrl) {
       cached = { url: ctx.publicUrl, json: JSON.stringify(body) };

@@ -1,5 +1,11 @@
 import type { ClientSecret } from '../../core/api';
+import type { MediaService } from '../media/types';
 import type { ClientSecretRecord, SessionRecord } from '../store/types';
+
+/** What presenting a session needs of the media service: fresh signed URLs. */
+export type MediaUrlSigner = Pick<MediaService, 'signedUrl'>;
+
+const MEDIA_ID = /^med_[0-9a-f]+$/;
 
 /** The latest-version JSON of a session; versions are applied afterwards, at the edge. */
 export interface SessionJson {
@@ -16,12 +22,15 @@ export interface SessionJson {
 }
 
 /**
- * A stored session as the API shows it.
+ * A stored session as the API shows it. With `media`, the media ids the report keeps
+ * (`report.screenshots`) become signed URLs valid for 15 minutes from now; without it they stay
+ * ids (callers that show no report to integrators).
  *
  * @example
  * presentSession(record).status; // 'created'
+ * presentSession(record, media).report.screenshots; // ['https://…/media/med_…?expires=…&sig=…']
  */
-export function presentSession(s: SessionRecord): SessionJson {
+export function presentSession(s: SessionRecord, media?: MediaUrlSigner): SessionJson {
   return {
     id: s.id,
     createdAt: s.createdAt,
@@ -32,8 +41,39 @@ export function presentSession(s: SessionRecord): SessionJson {
     flowId: s.flowId,
     version: s.version,
     settings: s.settings,
-    report: s.report,
+    report: media ? withSignedMedia(s.report, media) : s.report,
   };
+}
+
+/**
+ * The report with its media ids replaced by fresh signed URLs; the same object when it has none
+ * (the stored report is never changed).
+ *
+ * @example
+ * withSignedMedia({ ...report, screenshots: ['med_1'] }, media).screenshots;
+ * // ['https://idv.example/media/med_1?expires=…&sig=…']
+ */
+export function withSignedMedia(
+  report: SessionRecord['report'],
+  media: MediaUrlSigner,
+): SessionRecord['report'] {
+  const shots = report.screenshots;
+  if (!shots?.some((x) => MEDIA_ID.test(x))) return report;
+  return {
+    ...report,
+    screenshots: shots.map((x) => (MEDIA_ID.test(x) ? media.signedUrl(x).url : x)),
+  };
+}
+
+/**
+ * Whether a session's presentation holds signed URLs, which expire: such a presentation must be
+ * made afresh for each read, never served from a cache.
+ *
+ * @example
+ * carriesSignedMedia(sessionWithScreenshots); // true
+ */
+export function carriesSignedMedia(s: SessionRecord): boolean {
+  return s.report.screenshots?.some((x) => MEDIA_ID.test(x)) ?? false;
 }
 
 /**

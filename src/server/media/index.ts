@@ -1,0 +1,22 @@
+/**
+ * Media of a session (user photo, screenshots, frames): bytes behind a `MediaStore`, records in
+ * the SQLite store, downloads through signed URLs. See docs/media.md.
+ */
+import './register';
+
+export { mediaEvent, mediaEventPayload, mediaEventType } from './event';
+export { createFsMediaStore, MediaKeyError } from './fs-store';
+export { extensionFor, mediaKeyFor, mediaKeyProblem } from './keys';
+export { MEDIA_MIGRATIONS } from './migrations';
+export { mediaRoutes, MediaUrlQuerySchema, type MediaRouteOptions } from './routes';
+export { loadOrCreateMediaSecret, MEDIA_SECRET_BYTES, MEDIA_SECRET_FILE } from './secret';
+export { createMediaService, type MediaServiceOptions } from './service';
+export { checkMediaUrl, mediaSignature, signMediaUrl, type MediaUrlCheck } from './signing';
+export {
+  MEDIA_URL_TTL_MS,
+  type MediaKind,
+  type MediaRecord,
+  type MediaService,
+  type MediaStore,
+  type SignedMediaUrl,
+} from './types';
