@@ -1,9 +1,31 @@
-import { defineConfig } from 'vite';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+
+// What `npm run models` puts in public/ (git-ignored): the liveness screen's face detector loads
+// them from our own origin, so a page built without them has a camera step that cannot start.
+const FACE_DETECTOR_FILES = ['public/models/face_detector.tflite', 'public/mediapipe'];
+
+function requireFaceDetectorFiles(): Plugin {
+  return {
+    name: 'idv-face-detector-files',
+    buildStart() {
+      const missing = FACE_DETECTOR_FILES.filter(
+        (f) => !existsSync(fileURLToPath(new URL(f, import.meta.url))),
+      );
+      if (missing.length > 0) {
+        this.error(
+          `${missing.join(', ')} missing: run \`npm run models\` first (\`npm run build\` and \`npm run dev\` do)`,
+        );
+      }
+    },
+  };
+}
 
 // The hosted page. The server serves dist/web on the same origin as the API.
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), requireFaceDetectorFiles()],
   build: {
     outDir: 'dist/web',
     emptyOutDir: true,

@@ -154,7 +154,7 @@ test('a flow without a permissions node asks at the first node that needs the ca
   await expect(ask.getByRole('listitem')).toHaveText(['Camera']);
   await ask.getByRole('button', { name: 'Continue' }).click();
   await expect(
-    page.getByRole('heading', { level: 1, name: 'This step is not available yet' }),
+    page.getByRole('heading', { level: 1, name: 'Show that it is really you' }),
   ).toBeVisible();
-  await checkScreen(page, 'camera-not-available');
+  await checkScreen(page, 'liveness-after-ask');
 });

@@ -68,9 +68,9 @@ test('a test session picks outcomes from the panel, codes are 000000', async ({ 
   ]);
   await panel.getByRole('button', { name: /^ready/ }).click();
 
-  // A camera node, not built yet, is decided by the panel in test mode.
+  // In test mode the panel may decide the camera node while its screen runs.
   await expect(
-    page.getByRole('heading', { level: 1, name: 'This step is not available yet' }),
+    page.getByRole('heading', { level: 1, name: 'Show that it is really you' }),
   ).toBeVisible();
   await expect(panel.getByRole('button')).toHaveCount(4);
   await checkScreen(page, 'test-mode-liveness');

@@ -1,3 +1,8 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Database } from 'better-sqlite3';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { API_LIMITS, LATEST_VERSION } from '../core/api';
 import { geoLookup } from './client/geo';
@@ -9,6 +14,9 @@ import { apiKeyAuth } from './http/auth';
 import { errorHandler, notFoundHandler } from './http/errors';
 import { SlidingWindowLimiter } from './http/rateLimit';
 import { readVersion, stampVersion } from './http/version';
+import { createLiveness, type Liveness } from './liveness';
+import { createFsMediaStore, createMediaService, mediaRoutes } from './media';
+import type { MediaService } from './media/types';
 import { buildOpenApi } from './openapi';
 import type { Mailer, SmsSender } from './otp/types';
 import { catalogRoutes } from './routes/catalog';
@@ -22,7 +30,29 @@ declare module 'fastify' {
     /** Ends timed-out sessions; runs on its own every `sweepIntervalMs`. */
     sweeper: Sweeper;
     ctx: AppContext;
+    /** Liveness jobs: `drain()` runs the queued ones now (tests), `expireDue()` the timeouts. */
+    liveness: Liveness;
   }
+}
+
+/** Media and liveness keep tables in the store's SQLite file. */
+function sqliteHandle(store: AppDeps['store']): Database {
+  const db = (store as { db?: Database }).db;
+  if (!db) throw new Error('createApp needs the SQLite store (openSqliteStore)');
+  return db;
+}
+
+/** A media service for an app given none: a temporary folder and a key that live as long as it. */
+function defaultMedia(db: Database, publicUrl: string, clock: AppContext['clock']) {
+  const dir = mkdtempSync(join(tmpdir(), 'idv-media-'));
+  const media: MediaService = createMediaService({
+    db,
+    store: createFsMediaStore(dir),
+    secret: randomBytes(32),
+    publicUrl,
+    clock,
+  });
+  return { media, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
 const refuseDelivery = (what: string) => ({
@@ -46,6 +76,17 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   const limiter =
     deps.rateLimits === false ? null : new SlidingWindowLimiter(limits.windowMs, () => clock.now());
   const publicUrl = deps.publicUrl.replace(/\/+$/, '');
+  const db = sqliteHandle(deps.store);
+  const ownMedia = deps.media ? null : defaultMedia(db, publicUrl, clock);
+  const media = deps.media ?? ownMedia!.media;
+  const liveness = createLiveness({
+    store: deps.store,
+    db,
+    media,
+    clock,
+    worker: deps.livenessWorker ?? 'auto',
+    ...(deps.analyzer ? { analyzer: deps.analyzer } : {}),
+  });
   const ctx: AppContext = {
     store: deps.store,
     clock,
@@ -58,6 +99,8 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     sms: deps.sms ?? (refuseDelivery('SMS sender') as SmsSender),
     limiter,
     limits,
+    media,
+    liveness,
   };
 
   const app = Fastify({
@@ -70,6 +113,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     onConstructorPoisoning: 'error',
   });
   app.decorate('ctx', ctx);
+  app.decorate('liveness', liveness);
   // Declared up front so every request object has the same shape (V8 keeps it fast).
   app.decorateRequest('apiVersion', LATEST_VERSION);
   app.decorateRequest('auth', undefined);
@@ -88,7 +132,10 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   };
   await app.register(publicApi);
   await app.register(publicApi, { prefix: '/v1' });
+  // The liveness routes live inside clientRoutes' client-token scope (livenessRoutes).
   await app.register(async (scope) => clientRoutes(scope, ctx), { prefix: '/client' });
+  // Signed media URLs carry their own credential: outside the key and token scopes.
+  await app.register(async (scope) => mediaRoutes(scope, media, { clock }));
 
   let openapi: string | null = null;
   const serveOpenApi = async (_req: unknown, reply: FastifyReply) => {
@@ -106,6 +153,11 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('sweeper', sweeper);
   if (deps.sweepIntervalMs && deps.sweepIntervalMs > 0) sweeper.start(deps.sweepIntervalMs);
   app.addHook('onClose', async () => sweeper.stop());
+  liveness.run();
+  app.addHook('onClose', async () => {
+    await liveness.close();
+    ownMedia?.cleanup();
+  });
 
   await app.ready();
   return app;

@@ -3,6 +3,8 @@ import type { ConditionEvaluator, PromptRenderer } from './conversation/types';
 import type { GeoLookup } from './client/geo';
 import type { RateLimitConfig } from './deps';
 import type { SlidingWindowLimiter } from './http/rateLimit';
+import type { Liveness } from './liveness/service';
+import type { MediaService } from './media/types';
 import type { Mailer, SmsSender } from './otp/types';
 import type { AvatarRecord, LangRecord, SessionStore } from './store/types';
 
@@ -27,6 +29,10 @@ export interface AppContext {
   sms: SmsSender;
   limiter: SlidingWindowLimiter | null;
   limits: RateLimitConfig;
+  /** Stored media (user photo, screenshots, frames) and their signed URLs. */
+  media: MediaService;
+  /** Liveness attempts, their analysis jobs and decisions. */
+  liveness: Liveness;
 }
 
 /**

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import type { FaceAnalyzer } from './analysis/face-analyzer';
 import type { Clock } from './clock';
 import type { ConditionEvaluator, PromptRenderer } from './conversation/types';
 import type { GeoLookup } from './client/geo';
+import type { MediaService } from './media/types';
 import type { Mailer, SmsSender } from './otp/types';
 import type { SessionStore } from './store/types';
 
@@ -45,6 +47,19 @@ export interface AppDeps {
   sms?: SmsSender;
   /** How often the sweeper ends timed-out sessions; 0 leaves it to `app.sweeper.runOnce()`. */
   sweepIntervalMs?: number;
+  /**
+   * Where media live and how their URLs are signed. Default: a service over the store's SQLite
+   * file, a temporary folder removed when the app closes, and a random key (URLs die with the
+   * process); `idv serve` gives `DATA_DIR/media` and `DATA_DIR/media-signing.key`.
+   */
+  media?: MediaService;
+  /** The liveness analyzer; default: `createHumanAnalyzer()`, created on first use. */
+  analyzer?: FaceAnalyzer;
+  /**
+   * `auto` (default): liveness jobs run in the background as they are queued. `manual`: only
+   * `app.ctx.liveness.drain()` runs them (tests that step through a decision).
+   */
+  livenessWorker?: 'auto' | 'manual';
   /** More routes (features such as webhooks), registered at the root before the app is ready. */
   extraRoutes?: ((app: FastifyInstance) => void | Promise<void>)[];
 }

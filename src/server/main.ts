@@ -11,6 +11,8 @@ import { conversationFromEnv } from './conversation/openai';
 import { DEMO_FLOW } from './demo';
 import { loadFeatures, registeredExtensions, type ExtensionContext } from './extensions';
 import { createApiKey } from './keys';
+import { createFsMediaStore, createMediaService, loadOrCreateMediaSecret } from './media';
+import type { MediaService } from './media/types';
 import { fileMailer, smtpMailer } from './otp/mailer';
 import { httpSmsSender, logSmsSender } from './otp/sms';
 import { openSqliteStore } from './store/sqlite';
@@ -58,14 +60,25 @@ export function configFromEnv(
 }
 
 /**
- * Builds the hosted page with Vite when `dist/web` is missing.
+ * Builds the hosted page with Vite when `dist/web` is missing, or was built without the face
+ * detector's model and wasm. Those come from `npm run models` into `public/` (git-ignored, so a
+ * fresh clone has none); they are made first, then Vite copies them into `dist/web`.
  *
  * @example
  * await ensureWebBuilt('/repo/dist/web', console.error);
  */
 export async function ensureWebBuilt(webDir: string, log: (line: string) => void): Promise<void> {
-  if (existsSync(join(webDir, 'index.html'))) return;
-  log('Building the hosted page (dist/web is missing)…');
+  const needed = [
+    'index.html',
+    'models/face_detector.tflite',
+    'mediapipe/vision_wasm_internal.wasm',
+  ];
+  const missing = needed.filter((file) => !existsSync(join(webDir, file)));
+  if (missing.length === 0) return;
+  log(`Building the hosted page (${missing.map((f) => `dist/web/${f}`).join(', ')} missing)…`);
+  // Loaded only here: a server whose page is built never needs the model builder.
+  const { buildFaceModel } = await import('../../scripts/build-face-model');
+  buildFaceModel({ log });
   const require = createRequire(import.meta.url);
   const viteBin = join(dirname(require.resolve('vite/package.json')), 'bin', 'vite.js');
   await new Promise<void>((ok, fail) => {
@@ -87,6 +100,39 @@ const intEnv = (env: Record<string, string | undefined>, name: string): number |
   if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number`);
   return n;
 };
+
+/**
+ * Media under `DATA_DIR/media`, signed with `DATA_DIR/media-signing.key` (kept across restarts,
+ * so URLs already sent stay valid). `setOrigin` names the bound port once it is known (PORT=0):
+ * the signature covers id and expiry, not the origin.
+ */
+function dataDirMedia(
+  db: Parameters<typeof createMediaService>[0]['db'],
+  dataDir: string,
+  publicUrl: string,
+): { service: MediaService; setOrigin(url: string): void } {
+  const inner = createMediaService({
+    db,
+    store: createFsMediaStore(join(dataDir, 'media')),
+    secret: loadOrCreateMediaSecret(dataDir),
+    publicUrl,
+  });
+  let origin = publicUrl;
+  return {
+    service: {
+      ...inner,
+      signedUrl(id) {
+        const signed = inner.signedUrl(id);
+        return origin === publicUrl
+          ? signed
+          : { ...signed, url: origin + signed.url.slice(publicUrl.length) };
+      },
+    },
+    setOrigin(url) {
+      origin = url;
+    },
+  };
+}
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -126,6 +172,7 @@ export async function startServer(opts: {
   };
   const smtpUrl = env['SMTP_URL'];
   const smsUrl = env['SMS_HTTP_URL'];
+  const media = dataDirMedia(store.db, cfg.dataDir, cfg.publicUrl);
   const testLimit = intEnv(env, 'RATE_LIMIT_TEST');
   const liveLimit = intEnv(env, 'RATE_LIMIT_LIVE');
   const app = await createApp({
@@ -151,6 +198,7 @@ export async function startServer(opts: {
       ...(liveLimit !== undefined ? { live: liveLimit } : {}),
     },
     sweepIntervalMs: 60_000,
+    media: media.service,
     extraRoutes: registeredExtensions()
       .filter((e) => e.routes)
       .map((e) => (scope) => e.routes?.(scope, extCtx)),
@@ -167,6 +215,7 @@ export async function startServer(opts: {
   // With PORT=0 the port is known only now; links must name the real one.
   const url = env['PUBLIC_URL'] ? cfg.publicUrl : cfg.publicUrl.replace(/:\d+$/, `:${boundPort}`);
   app.ctx.publicUrl = url;
+  media.setOrigin(url);
 
   if (firstStart) {
     const { key } = await createApiKey(store, {

@@ -10,6 +10,12 @@ import {
   LATEST_VERSION,
   LangBodySchema,
   LanguageListSchema,
+  LivenessAttemptAnswerSchema,
+  LivenessFinishBodySchema,
+  LivenessFrameAnswerSchema,
+  LivenessFrameBodySchema,
+  LivenessStartAnswerSchema,
+  LivenessStartBodySchema,
   ListSessionsQuerySchema,
   OtpSendBodySchema,
   OtpVerifyBodySchema,
@@ -20,6 +26,7 @@ import {
   SessionListSchema,
   SessionSchema,
 } from '../core/api';
+import { MediaUrlQuerySchema } from './media';
 
 type Json = Record<string, unknown>;
 
@@ -123,6 +130,20 @@ export function buildOpenApi(publicUrl: string): Json {
     ...(name === 'status' ? { style: 'form', explode: true } : {}),
   }));
   const api = { security: [{ apiKey: [] }], tags: ['sessions'] };
+  const attemptOp = (summary: string, body: TSchema | null) => ({
+    tags: ['client'],
+    summary,
+    security: [{ clientToken: [] }],
+    parameters: ['nodeId', 'attemptId'].map((name) => ({
+      name,
+      in: 'path',
+      required: true,
+      schema: { type: 'string' },
+    })),
+    ...(body
+      ? { requestBody: { required: true, content: { 'application/json': { schema: s(body) } } } }
+      : {}),
+  });
   const clientOp = (summary: string, body: TSchema | null, answer: TSchema, nodeParam = false) => ({
     tags: ['client'],
     summary,
@@ -286,6 +307,69 @@ export function buildOpenApi(publicUrl: string): Json {
       ),
     },
     '/client/exit': { post: clientOp('Leave: the session ends incomplete', null, nodeAnswer({})) },
+    '/client/nodes/{nodeId}/liveness/start': {
+      post: clientOp(
+        'Start a liveness attempt: the server picks its challenges',
+        LivenessStartBodySchema,
+        LivenessStartAnswerSchema,
+        true,
+      ),
+    },
+    '/client/nodes/{nodeId}/liveness/{attemptId}/frames': {
+      post: {
+        ...attemptOp('Upload one camera frame of the attempt', LivenessFrameBodySchema),
+        responses: {
+          '202': json(LivenessFrameAnswerSchema, 'Stored; its analysis is queued.'),
+          ...errors(400, 401, 404, 429),
+        },
+      },
+    },
+    '/client/nodes/{nodeId}/liveness/{attemptId}/finish': {
+      post: {
+        ...attemptOp('The capture is over: the server decides', LivenessFinishBodySchema),
+        responses: {
+          '200': json(LivenessAttemptAnswerSchema, 'Decided at once (no camera).'),
+          '202': json(LivenessAttemptAnswerSchema, 'The decision is queued; poll the attempt.'),
+          ...errors(400, 401, 404, 429),
+        },
+      },
+    },
+    '/client/nodes/{nodeId}/liveness/{attemptId}': {
+      get: {
+        ...attemptOp('Where the attempt stands; the next position once decided', null),
+        responses: {
+          '200': json(LivenessAttemptAnswerSchema, 'OK'),
+          ...errors(400, 401, 404, 429),
+        },
+      },
+    },
+    '/media/{mediaId}': {
+      get: {
+        tags: ['media'],
+        summary: 'Download a media file by the signed URL of an event or report (15 minutes)',
+        security: [],
+        parameters: [
+          { name: 'mediaId', in: 'path', required: true, schema: { type: 'string' } },
+          ...Object.entries(
+            (
+              JSON.parse(JSON.stringify(MediaUrlQuerySchema)) as {
+                properties: Record<string, Json>;
+              }
+            ).properties,
+          ).map(([name, schema]) => ({ name, in: 'query', required: true, schema })),
+        ],
+        responses: {
+          '200': {
+            description: 'The file, with its content type.',
+            content: {
+              'image/jpeg': { schema: { type: 'string', contentMediaType: 'image/jpeg' } },
+            },
+          },
+          '403': error('authentication_error: media_url_expired or media_url_invalid.'),
+          '404': error('not_found_error: no such media, or it was deleted.'),
+        },
+      },
+    },
   };
 
   return {
@@ -304,6 +388,7 @@ export function buildOpenApi(publicUrl: string): Json {
       { name: 'sessions', description: 'The integrator API (bearer API key).' },
       { name: 'catalog', description: 'Avatars and languages.' },
       { name: 'client', description: 'What the hosted page calls (bearer client token).' },
+      { name: 'media', description: 'Signed download URLs of media events and reports.' },
     ],
     paths,
     components: {

@@ -31,6 +31,13 @@ export const ERROR_CODES = [
   'otp_expired',
   'otp_resend_too_soon',
   'version_unknown',
+  'media_url_expired',
+  'media_url_invalid',
+  'liveness_attempts_exhausted',
+  'attempt_unknown',
+  'attempt_finished',
+  'attempt_expired',
+  'too_many_frames',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -7,6 +7,7 @@ export * from './clientSecret';
 export * from './errors';
 export * from './limits';
 export * from './list';
+export * from './liveness';
 export * from './session';
 export * from './settings';
 export * from './versions';

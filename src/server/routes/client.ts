@@ -12,6 +12,7 @@ import { ClientService } from '../client/service';
 import type { AppContext } from '../context';
 import { bearer } from '../http/auth';
 import { ApiError, invalid } from '../http/errors';
+import { livenessRoutes } from '../liveness/routes';
 import { compileCheck } from '../sessions/problems';
 import type { SessionRecord } from '../store/types';
 
@@ -144,5 +145,7 @@ export function clientRoutes(app: FastifyInstance, ctx: AppContext): void {
     });
 
     authed.post('/exit', async (request) => service.exit(sessionOf(request)));
+
+    await authed.register(async (scope) => livenessRoutes(scope, ctx));
   });
 }

@@ -1,7 +1,17 @@
 import { ClientApiError, errorFromResponse } from './errors';
 import type { TokenStore } from './token';
 import { secretTag } from './token';
-import type { ExchangeAnswer, OtpSent, OtpVerifyAnswer, Position, SessionAnswer } from './types';
+import type {
+  ExchangeAnswer,
+  LivenessAttemptAnswer,
+  LivenessFinishBody,
+  LivenessFrameBody,
+  LivenessStartAnswer,
+  OtpSent,
+  OtpVerifyAnswer,
+  Position,
+  SessionAnswer,
+} from './types';
 
 /** Every call the hosted page makes, as in docs/client-api.md. */
 export interface ClientApi {
@@ -22,6 +32,22 @@ export interface ClientApi {
   otpSend(nodeId: string, destination?: string): Promise<OtpSent | { position: Position }>;
   otpVerify(nodeId: string, code: string): Promise<OtpVerifyAnswer>;
   exit(): Promise<{ position: Position }>;
+  /** Opens a liveness attempt: the server's challenges; a new one replaces an unfinished one. */
+  livenessStart(nodeId: string): Promise<LivenessStartAnswer>;
+  /** Uploads one frame of the attempt (202); `received` counts the frames it holds. */
+  livenessFrame(
+    nodeId: string,
+    attemptId: string,
+    frame: LivenessFrameBody,
+  ): Promise<{ received: number }>;
+  /** Ends the capture: `analysing`, or `decided` at once for `cameraUnavailable`. */
+  livenessFinish(
+    nodeId: string,
+    attemptId: string,
+    body: LivenessFinishBody,
+  ): Promise<LivenessAttemptAnswer>;
+  /** Where the attempt is; `position` once the server has decided. */
+  livenessStatus(nodeId: string, attemptId: string): Promise<LivenessAttemptAnswer>;
   /** True when a token is kept for this tab. */
   hasToken(): boolean;
   /** The kept token came from this secret (a reload before the address bar was cleaned). */
@@ -95,6 +121,8 @@ export function createClientApi(options: ClientApiOptions): ClientApi {
   }
 
   const node = (id: string) => `/client/nodes/${encodeURIComponent(id)}`;
+  const attempt = (nodeId: string, attemptId: string) =>
+    `${node(nodeId)}/liveness/${encodeURIComponent(attemptId)}`;
 
   return {
     async exchange(clientSecret) {
@@ -118,6 +146,12 @@ export function createClientApi(options: ClientApiOptions): ClientApi {
       call('POST', `${node(nodeId)}/otp/send`, destination ? { destination } : {}),
     otpVerify: (nodeId, code) => call('POST', `${node(nodeId)}/otp/verify`, { code }),
     exit: () => call('POST', '/client/exit', {}),
+    livenessStart: (nodeId) => call('POST', `${node(nodeId)}/liveness/start`, {}),
+    livenessFrame: (nodeId, attemptId, frame) =>
+      call('POST', `${attempt(nodeId, attemptId)}/frames`, frame),
+    livenessFinish: (nodeId, attemptId, body) =>
+      call('POST', `${attempt(nodeId, attemptId)}/finish`, body),
+    livenessStatus: (nodeId, attemptId) => call('GET', attempt(nodeId, attemptId)),
     hasToken: () => tokens.read() !== null,
     tokenCameFrom: (clientSecret) => tokens.read()?.secretTag === secretTag(clientSecret),
   };

@@ -1,11 +1,18 @@
 import type { Static } from '@sinclair/typebox';
 import type { OtpSendBodySchema, PositionSchema, PublicSessionShape } from '../../core/api/client';
 import type { FlowNode, NodeType } from '../../core/flow';
+import type {
+  LivenessAttemptAnswer,
+  LivenessFinishBody,
+  LivenessFrameBody,
+  LivenessStartAnswer,
+} from '../../core/api/liveness';
 
 // The shapes of docs/client-api.md, from the TypeBox schemas the server answers with (type-only
 // imports: none of the schema code reaches the page's bundle).
 
 export type { FlowNode, NodeType };
+export type { LivenessAttemptAnswer, LivenessFinishBody, LivenessFrameBody, LivenessStartAnswer };
 export type Position = Static<typeof PositionSchema>;
 export type PathStep = Position['path'][number];
 export type PublicSession = PublicSessionShape;

@@ -1,8 +1,15 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Challenge, Hint } from '../../core/liveness';
 import type { CameraErrorKind } from './cameraError';
-import { advanceRun, INITIAL_RUN, type CaptureLabel, type RunOptions } from './captureRun';
+import {
+  advanceRun,
+  INITIAL_RUN,
+  type CaptureLabel,
+  type RunOptions,
+  type RunState,
+} from './captureRun';
 import { loadFaceDetector, type LiveFaceDetector } from './detector';
+import { holdMessage, NO_MESSAGE } from './messageHold';
 import { brightnessOf, grabJpeg } from './grabFrame';
 import { OvalGuide, type OvalState } from './OvalGuide';
 import { useCamera } from './useCamera';
@@ -22,19 +29,36 @@ export interface LivenessStrings {
   done: string;
   switchCamera: string;
   retry: string;
+  /** "Step 2 of 3" under the preview during the challenges. */
+  progress(current: number, total: number): string;
   hints: Record<Hint, string>;
   challenges: Record<Challenge, string>;
   cameraErrors: Record<CameraErrorKind, string>;
 }
 
 export interface LivenessCaptureProps {
-  /** The challenges the server picked for this attempt, in order. */
-  challenges: readonly Challenge[];
+  /**
+   * The challenges the server picked for this attempt, in order; null until there is an
+   * attempt (the camera opens and the detector loads meanwhile, nothing is captured).
+   */
+  challenges: readonly Challenge[] | null;
+  /**
+   * The attempt the challenges belong to. A capture runs once per attempt: when the camera
+   * comes back (a switch, a retry) it waits for a new one, asked for through `onReady`.
+   */
+  attemptKey: string | null;
   strings: LivenessStrings;
-  /** The node's time limit; the evidence is sent as it is when it runs out. */
+  /** The node's time limit; the capture ends with `timeout` when it runs out. */
   timeoutSeconds?: number;
-  /** The frames, in the order taken, once the last challenge is met or time is up. */
-  onEvidence(frames: CapturedFrame[], ended: 'completed' | 'timeout'): void;
+  /** The camera is live and the detector loaded: the first time, and after each camera change. */
+  onReady(): void;
+  /** Each frame, as soon as it is encoded, in the order taken. */
+  onFrame(frame: CapturedFrame, attemptKey: string): void;
+  /**
+   * The capture is over: every challenge shown (`done`) or the node's time ran out (`timeout`).
+   * Called after the last `onFrame` of the attempt.
+   */
+  onDone(ended: 'done' | 'timeout', attemptKey: string): void;
   /** No usable camera (none, or the detector cannot run): the node ends `cameraUnavailable`. */
   onCameraUnavailable(kind: CameraErrorKind | 'detector'): void;
   /** Tuning for tests and harnesses. */
@@ -43,12 +67,14 @@ export interface LivenessCaptureProps {
 
 /**
  * The camera part of the liveness node: the preview (mirrored like a mirror), the oval with live
- * hints, each challenge in turn, and the frames taken on the way. It decides nothing: the frames
- * go to `onEvidence` and the server analyses them. Nothing blinks or flashes.
+ * hints, each challenge in turn, and the frames taken on the way, handed over one by one as they
+ * are taken so they can be uploaded during the challenges. It decides nothing: the server
+ * analyses the frames. Nothing blinks or flashes.
  *
  * @example
- * <LivenessCapture challenges={['turnLeft', 'comeCloser']} strings={strings}
- *   onEvidence={(frames) => upload(frames)} onCameraUnavailable={() => reportNoCamera()} />
+ * <LivenessCapture challenges={attempt?.challenges ?? null} attemptKey={attempt?.id ?? null}
+ *   strings={strings} onReady={startAttempt} onFrame={(f) => queue.push(f)}
+ *   onDone={(ended) => finish(ended)} onCameraUnavailable={() => reportNoCamera()} />
  */
 export function LivenessCapture(props: LivenessCaptureProps) {
   const {
@@ -61,8 +87,13 @@ export function LivenessCapture(props: LivenessCaptureProps) {
     retry,
   } = useCamera();
   const [detector, setDetector] = useState<LiveFaceDetector | null>(null);
+  const [detectorFailed, setDetectorFailed] = useState(false);
   const [message, setMessage] = useState(props.strings.loading);
   const [oval, setOval] = useState<OvalState>('searching');
+  const [phase, setPhase] = useState<RunState['phase'] | 'waiting'>('waiting');
+  const [challengeIndex, setChallengeIndex] = useState(0);
+  // Attempts that already had a capture: a camera that comes back must not run one twice.
+  const ran = useRef(new Set<string>());
   // The callbacks and words may change identity on every render of the screen; the loop reads
   // the latest through a ref rather than restarting.
   const latest = useRef(props);
@@ -88,7 +119,9 @@ export function LivenessCapture(props: LivenessCaptureProps) {
         }
       },
       () => {
-        if (!closed) latest.current.onCameraUnavailable('detector');
+        if (closed) return;
+        setDetectorFailed(true);
+        latest.current.onCameraUnavailable('detector');
       },
     );
     return () => {
@@ -98,24 +131,41 @@ export function LivenessCapture(props: LivenessCaptureProps) {
   }, []);
 
   const live = cameraState.status === 'live';
-  const challengeKey = props.challenges.join(',');
+  useEffect(() => {
+    if (detector && live) latest.current.onReady();
+  }, [detector, live]);
+
+  const challengeKey = props.challenges?.join(',') ?? null;
+  const attemptKey = props.attemptKey;
   useEffect(() => {
     const video = videoRef.current;
-    if (!detector || !live || !video) return;
+    if (!detector || !live || !video || !attemptKey || challengeKey === null) return;
+    if (ran.current.has(attemptKey)) return;
+    ran.current.add(attemptKey);
+    const key = attemptKey;
     const challenges = challengeKey.split(',').filter(Boolean) as Challenge[];
     const canvas = document.createElement('canvas');
     const small = document.createElement('canvas');
-    const frames: Promise<CapturedFrame | null>[] = [];
+    // Frames are handed over in the order taken, each once encoded; the end comes after them.
+    let delivered: Promise<void> = Promise.resolve();
     let run = INITIAL_RUN;
+    let held = NO_MESSAGE;
+    let shownPhase: RunState['phase'] | undefined;
+    let shownIndex = -1;
     let startedAt: number | undefined;
     let brightness = 255;
     let count = 0;
     let lastVideoTime = -1;
     let raf = 0;
-    let stopped = false;
+    let finished = false;
+    // Set when the attempt is left (camera change, new attempt, screen gone): nothing more of it
+    // is handed over.
+    let abandoned = false;
+    setPhase('aligning');
+    setChallengeIndex(0);
 
     const tick = () => {
-      if (stopped) return;
+      if (finished || abandoned) return;
       raf = requestAnimationFrame(tick);
       // Only new camera frames are worth the detector's time.
       if (video.readyState < 2 || video.currentTime === lastVideoTime) return;
@@ -138,49 +188,73 @@ export function LivenessCapture(props: LivenessCaptureProps) {
       if (step.capture) {
         const t = Math.round(now - startedAt);
         const label = step.capture;
-        // A frame that fails to encode is left out rather than holding back the others.
-        frames.push(
-          grabJpeg(video, canvas).then(
-            (blob) => ({ ...label, blob, t }),
-            () => null,
-          ),
+        // The pixels are copied now; the encoding finishes later.
+        const encoded = grabJpeg(video, canvas).then(
+          (blob): CapturedFrame => ({ ...label, blob, t }),
+          () => null,
         );
+        delivered = delivered.then(async () => {
+          const frame = await encoded;
+          // A frame that fails to encode is left out rather than holding back the others.
+          if (frame && !abandoned) latest.current.onFrame(frame, key);
+        });
       }
       const s = p.strings;
       const current = challenges[run.index];
+      setPhase(run.phase);
+      setChallengeIndex(run.index);
       if (run.phase === 'done') {
-        stopped = true;
+        finished = true;
         cancelAnimationFrame(raf);
         setOval('done');
         setMessage(s.done);
-        const ended = run.ended ?? 'completed';
-        void Promise.all(frames).then((list) =>
-          latest.current.onEvidence(
-            list.filter((f): f is CapturedFrame => f !== null),
-            ended,
-          ),
-        );
+        const ended = run.ended === 'timeout' ? 'timeout' : 'done';
+        // After the frames still being encoded.
+        void delivered.then(() => {
+          if (!abandoned) latest.current.onDone(ended, key);
+        });
         return;
       }
       const hint = step.hints[0];
+      // The words change at once with the step (the next challenge), and only after a steady
+      // moment with the detector's reading.
+      const immediate = run.phase !== shownPhase || run.index !== shownIndex;
+      shownPhase = run.phase;
+      shownIndex = run.index;
+      // The oval's colour goes with its words, so a wavering reading does not flicker it either.
+      let wanted: [OvalState, string];
       if (run.phase === 'aligning') {
-        setOval(hint ? 'searching' : 'ready');
-        setMessage(hint ? s.hints[hint] : s.holdStill);
+        wanted = hint ? ['searching', s.hints[hint]] : ['ready', s.holdStill];
       } else {
-        setOval('challenge');
-        setMessage(hint ? s.hints[hint] : current ? s.challenges[current] : s.done);
+        wanted = ['challenge', hint ? s.hints[hint] : current ? s.challenges[current] : s.done];
+      }
+      held = holdMessage(held, wanted.join('|'), now, { immediate });
+      if (held.shown !== null) {
+        const cut = held.shown.indexOf('|');
+        setOval(held.shown.slice(0, cut) as OvalState);
+        setMessage(held.shown.slice(cut + 1));
       }
     };
     raf = requestAnimationFrame(tick);
     return () => {
-      stopped = true;
+      abandoned = true;
       cancelAnimationFrame(raf);
     };
-  }, [detector, live, challengeKey, videoRef]);
+  }, [detector, live, attemptKey, challengeKey, videoRef]);
 
   const error = cameraState.status === 'error' ? cameraState.kind : null;
+  const running = Boolean(detector && attemptKey && phase !== 'waiting');
+  const total = props.challenges?.length ?? 0;
   return (
-    <div>
+    <div
+      data-testid="liveness-capture"
+      data-camera={cameraState.status}
+      data-detector={detectorFailed ? 'failed' : detector ? 'ready' : 'loading'}
+      data-run={running ? phase : 'waiting'}
+      data-challenge={
+        running && phase === 'challenge' ? props.challenges?.[challengeIndex] : undefined
+      }
+    >
       <div
         style={{
           position: 'relative',
@@ -209,23 +283,38 @@ export function LivenessCapture(props: LivenessCaptureProps) {
           }}
         />
         {error ? null : (
-          <OvalGuide state={oval} message={detector ? message : props.strings.loading} />
+          <OvalGuide
+            state={running ? oval : 'searching'}
+            message={running ? message : props.strings.loading}
+          />
         )}
       </div>
+      {running && phase === 'challenge' && total > 0 ? (
+        <p className="muted" style={{ textAlign: 'center' }} data-testid="liveness-progress">
+          {props.strings.progress(Math.min(challengeIndex + 1, total), total)}
+        </p>
+      ) : null}
       {error ? (
-        <div role="alert">
+        <div
+          className="notice notice-error"
+          role="alert"
+          data-testid="camera-error"
+          data-kind={error}
+        >
           <p>{props.strings.cameraErrors[error]}</p>
           {error === 'missing' ? null : (
-            <button type="button" onClick={retry}>
+            <button type="button" className="button button-secondary" onClick={retry}>
               {props.strings.retry}
             </button>
           )}
         </div>
       ) : null}
       {canSwitch && !error ? (
-        <button type="button" onClick={switchCamera}>
-          {props.strings.switchCamera}
-        </button>
+        <div className="actions">
+          <button type="button" className="button button-secondary" onClick={switchCamera}>
+            {props.strings.switchCamera}
+          </button>
+        </div>
       ) : null}
     </div>
   );

@@ -1,0 +1,106 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { manualClock } from '../clock';
+import { openSqliteStore, type SqliteSessionStore } from '../store/sqlite';
+import { sqliteJobQueue, type JobQueue } from './job-queue';
+import './register';
+import { createJobWorker } from './worker';
+
+let dir: string;
+let store: SqliteSessionStore;
+let q: JobQueue;
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'idv-jobs-'));
+  store = openSqliteStore({ path: join(dir, 'idv.sqlite'), backgroundCheckpoints: false });
+  q = sqliteJobQueue(store.db);
+});
+afterEach(async () => {
+  await store.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('sqliteJobQueue', () => {
+  it('hands out due jobs oldest first, each to one claimant until its lease passes', () => {
+    q.enqueue('a', { n: 1 }, 1000);
+    q.enqueue('b', { n: 2 }, 1000);
+    q.enqueue('later', {}, 5000);
+    const first = q.claim(1000, 100)!;
+    const second = q.claim(1000, 100)!;
+    expect([first.kind, second.kind]).toEqual(['a', 'b']);
+    expect(first.payload).toEqual({ n: 1 });
+    expect(q.claim(1050, 100)).toBeNull();
+    // The lease of `a` is over: another claimant takes it, and the first owner can no longer end it.
+    const again = q.claim(1100, 100)!;
+    expect(again).toMatchObject({ id: first.id, kind: 'a', tries: 2 });
+    expect(q.complete(first)).toBe(false);
+    expect(q.complete(again)).toBe(true);
+    expect(q.pendingCount()).toBe(2);
+  });
+
+  it('retries a failed job later and gives up after maxTries', () => {
+    q.enqueue('x', {}, 0);
+    const j1 = q.claim(0, 100)!;
+    expect(q.fail(j1, 'boom', 10, 50, 2)).toBe(true);
+    expect(q.claim(59, 100)).toBeNull();
+    const j2 = q.claim(60, 100)!;
+    expect(j2.tries).toBe(2);
+    expect(q.fail(j2, 'boom again', 70, 50, 2)).toBe(false);
+    expect(q.claim(10_000, 100)).toBeNull();
+    expect(q.failed()).toEqual([{ id: j1.id, kind: 'x', payload: {}, error: 'boom again' }]);
+  });
+
+  it('survives a reopen of the file: a leased job is claimed again after the lease', async () => {
+    q.enqueue('frame', { seq: 3 }, 0);
+    expect(q.claim(0, 1000)).not.toBeNull();
+    await store.close();
+    store = openSqliteStore({ path: join(dir, 'idv.sqlite'), backgroundCheckpoints: false });
+    q = sqliteJobQueue(store.db);
+    expect(q.claim(999, 1000)).toBeNull();
+    expect(q.claim(1000, 1000)).toMatchObject({ kind: 'frame', payload: { seq: 3 }, tries: 2 });
+  });
+});
+
+describe('createJobWorker', () => {
+  it('runs jobs one at a time, retries a throwing handler, and drains to the end', async () => {
+    const clock = manualClock(0);
+    const seen: string[] = [];
+    let active = 0;
+    let maxActive = 0;
+    let flaky = 0;
+    const worker = createJobWorker({
+      queue: q,
+      clock,
+      mode: 'manual',
+      retryMs: 0,
+      maxTries: 3,
+      handlers: {
+        work: async (p) => {
+          active++;
+          maxActive = Math.max(maxActive, active);
+          await new Promise((r) => setTimeout(r, 5));
+          seen.push((p as { name: string }).name);
+          active--;
+        },
+        flaky: async () => {
+          flaky++;
+          if (flaky < 2) throw new Error('not yet');
+        },
+      },
+    });
+    q.enqueue('work', { name: 'one' }, 0);
+    q.enqueue('flaky', {}, 0);
+    q.enqueue('work', { name: 'two' }, 0);
+    q.enqueue('unknown', {}, 0);
+    const [a, b] = await Promise.all([worker.drain(), worker.drain()]);
+    expect(a + b).toBeGreaterThanOrEqual(4);
+    expect(seen).toEqual(['one', 'two']);
+    expect(maxActive).toBe(1);
+    expect(flaky).toBe(2);
+    expect(q.pendingCount()).toBe(0);
+    expect(q.failed().map((j) => j.kind)).toEqual(['unknown']);
+    await worker.stop();
+  });
+});

@@ -1,0 +1,140 @@
+/**
+ * Background jobs in the store's SQLite file. A worker claims a job with a lease; a worker that
+ * dies mid-job leaves the lease to run out, and the job is claimed again. Handlers must therefore
+ * be safe to run twice.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Database } from 'better-sqlite3';
+import type { Migration } from '../store/migrations';
+
+export const JOB_MIGRATIONS: readonly Migration[] = [
+  {
+    id: 'jobs_0001_init',
+    up: (db) =>
+      db.exec(`
+        CREATE TABLE jobs (
+          id INTEGER PRIMARY KEY AUTOINCREMENT,
+          kind TEXT NOT NULL,
+          payload TEXT NOT NULL,
+          status TEXT NOT NULL CHECK (status IN ('pending', 'failed')),
+          tries INTEGER NOT NULL DEFAULT 0,
+          run_after INTEGER NOT NULL,
+          -- Set while a worker holds the job; a job whose lease has passed is free again.
+          lease_until INTEGER,
+          lease_owner TEXT,
+          created_at INTEGER NOT NULL,
+          last_error TEXT
+        );
+        CREATE INDEX jobs_due ON jobs (run_after, id) WHERE status = 'pending';
+      `),
+  },
+];
+
+export interface Job {
+  id: number;
+  kind: string;
+  payload: unknown;
+  /** Claims so far, this one included. */
+  tries: number;
+  /** Who holds the lease; `complete` and `fail` need it. */
+  owner: string;
+}
+
+interface JobRow {
+  id: number;
+  kind: string;
+  payload: string;
+  tries: number;
+  lease_owner: string;
+}
+
+export interface JobQueue {
+  /** Adds a job; inside a better-sqlite3 transaction it is part of it. */
+  enqueue(kind: string, payload: unknown, now: number): number;
+  /** The oldest due job not leased by anyone, now leased until `now + leaseMs`; or null. */
+  claim(now: number, leaseMs: number): Job | null;
+  /** Removes a finished job, if `job` still holds its lease. */
+  complete(job: Job): boolean;
+  /**
+   * A failed run: the job waits `retryMs` and runs again, or stays `failed` after `maxTries`
+   * claims. Returns whether it will run again.
+   */
+  fail(job: Job, error: string, now: number, retryMs: number, maxTries: number): boolean;
+  /** Jobs pending now (leased or not); for tests and the bench. */
+  pendingCount(): number;
+  failed(): { id: number; kind: string; payload: unknown; error: string | null }[];
+}
+
+/**
+ * The job queue over the store's better-sqlite3 handle (the `jobs` table must exist: import
+ * `./register` before opening the store, or run `JOB_MIGRATIONS`).
+ *
+ * @example
+ * const q = sqliteJobQueue(store.db);
+ * q.enqueue('liveness.frame', { attemptId, seq: 0 }, Date.now());
+ * const job = q.claim(Date.now(), 60_000); // … run it …
+ * if (job) q.complete(job);
+ */
+export function sqliteJobQueue(db: Database): JobQueue {
+  const s = {
+    insert: db.prepare(
+      `INSERT INTO jobs (kind, payload, status, run_after, created_at) VALUES (?, ?, 'pending', ?, ?)`,
+    ),
+    claim: db.prepare(`
+      UPDATE jobs SET lease_until = @lease, lease_owner = @owner, tries = tries + 1
+      WHERE id = (
+        SELECT id FROM jobs
+        WHERE status = 'pending' AND run_after <= @now AND (lease_until IS NULL OR lease_until <= @now)
+        ORDER BY run_after, id LIMIT 1
+      )
+      RETURNING id, kind, payload, tries, lease_owner`),
+    complete: db.prepare('DELETE FROM jobs WHERE id = ? AND lease_owner = ?'),
+    retry: db.prepare(`UPDATE jobs SET run_after = ?, lease_until = NULL, lease_owner = NULL,
+      last_error = ? WHERE id = ? AND lease_owner = ?`),
+    giveUp: db.prepare(`UPDATE jobs SET status = 'failed', lease_until = NULL, lease_owner = NULL,
+      last_error = ? WHERE id = ? AND lease_owner = ?`),
+    pending: db.prepare(`SELECT count(*) FROM jobs WHERE status = 'pending'`).pluck(),
+    failed: db.prepare(`SELECT id, kind, payload, last_error FROM jobs WHERE status = 'failed'`),
+  };
+  return {
+    enqueue(kind, payload, now) {
+      return Number(s.insert.run(kind, JSON.stringify(payload), now, now).lastInsertRowid);
+    },
+    claim(now, leaseMs) {
+      const owner = randomBytes(8).toString('hex');
+      const row = s.claim.get({ now, lease: now + leaseMs, owner }) as JobRow | undefined;
+      if (!row) return null;
+      return {
+        id: row.id,
+        kind: row.kind,
+        payload: JSON.parse(row.payload) as unknown,
+        tries: row.tries,
+        owner: row.lease_owner,
+      };
+    },
+    complete(job) {
+      return s.complete.run(job.id, job.owner).changes === 1;
+    },
+    fail(job, error, now, retryMs, maxTries) {
+      const message = error.slice(0, 1000);
+      if (job.tries >= maxTries) {
+        s.giveUp.run(message, job.id, job.owner);
+        return false;
+      }
+      return s.retry.run(now + retryMs, message, job.id, job.owner).changes === 1;
+    },
+    pendingCount() {
+      return s.pending.get() as number;
+    },
+    failed() {
+      return (
+        s.failed.all() as { id: number; kind: string; payload: string; last_error: string | null }[]
+      ).map((r) => ({
+        id: r.id,
+        kind: r.kind,
+        payload: JSON.parse(r.payload) as unknown,
+        error: r.last_error,
+      }));
+    },
+  };
+}

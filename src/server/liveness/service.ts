@@ -1,0 +1,522 @@
+/**
+ * The server side of a liveness node (docs/liveness.md): challenges issued per attempt, frames
+ * stored and analysed as they arrive, the decision taken by the worker from the server's own
+ * analysis and written as the node's outcome. The page never reports an outcome here.
+ */
+import { randomInt } from 'node:crypto';
+import type { Database } from 'better-sqlite3';
+import {
+  LIVENESS_LIMITS,
+  type LivenessAttemptAnswer,
+  type LivenessFinishBody,
+  type LivenessFrameBody,
+  type LivenessStartAnswer,
+} from '../../core/api';
+import { nodeDefaults, type FlowPosition, type LivenessDetectionNode } from '../../core/flow';
+import { pickChallenges } from '../../core/liveness';
+import type { FaceAnalyzer } from '../analysis/face-analyzer';
+import { ImageDecodeError } from '../analysis/image';
+import type { Clock } from '../clock';
+import { currentNode, isFinished, nodeById, step } from '../flow/runtime';
+import { ApiError, invalid } from '../http/errors';
+import { orderedId } from '../ids';
+import { mediaEvent } from '../media/event';
+import type { MediaService } from '../media/types';
+import { runMigrations } from '../store/migrations';
+import type { SessionRecord, SessionStore } from '../store/types';
+import {
+  LIVENESS_MIGRATIONS,
+  sqliteAttemptStore,
+  type AttemptRecord,
+  type AttemptRefusal,
+  type AttemptStore,
+  type DecisionMedia,
+  type FrameRecord,
+} from './attempt-store';
+import { decideAttempt, screenshotIndexes } from './decision';
+import { frameBytes } from './frame-image';
+import { JOB_MIGRATIONS, sqliteJobQueue, type JobQueue } from './job-queue';
+import './register';
+import { createJobWorker, type JobWorker } from './worker';
+
+export const FRAME_JOB = 'liveness.frame';
+export const DECIDE_JOB = 'liveness.decide';
+/** Claims of a job before it is given up; the decision's last one decides whatever happens. */
+const DECIDE_TRIES = 3;
+
+export interface LivenessDeps {
+  store: SessionStore;
+  /** The better-sqlite3 handle of the store, for the jobs and attempts tables. */
+  db: Database;
+  media: MediaService;
+  clock: Clock;
+  /** Shared analyzer (tests, bench); without it one is created on first use and closed with this. */
+  analyzer?: FaceAnalyzer;
+  /** `auto` runs jobs in the background; `manual` leaves them to `drain()`. */
+  worker?: 'auto' | 'manual';
+  /** Random integer in [0, max), for the challenges; crypto by default. */
+  randomInt?: (max: number) => number;
+  leaseMs?: number;
+  log?: (message: string, err?: unknown) => void;
+}
+
+export interface Liveness {
+  start(s: SessionRecord, nodeId: string): Promise<LivenessStartAnswer>;
+  frame(
+    s: SessionRecord,
+    nodeId: string,
+    attemptId: string,
+    body: LivenessFrameBody,
+  ): Promise<{ received: number }>;
+  finish(
+    s: SessionRecord,
+    nodeId: string,
+    attemptId: string,
+    body: LivenessFinishBody,
+  ): Promise<{ status: 'analysing' } | { status: 'decided'; position: FlowPosition }>;
+  status(s: SessionRecord, nodeId: string, attemptId: string): Promise<LivenessAttemptAnswer>;
+  /** Queues the decision of every attempt whose time ran out unfinished; returns how many. */
+  expireDue(): Promise<number>;
+  /** Runs every queued job now (tests, the bench); returns how many ran. */
+  drain(): Promise<number>;
+  /** Starts the background worker (auto mode). */
+  run(): void;
+  /** Stops the worker, waits for the job in hand, closes an analyzer it created. */
+  close(): Promise<void>;
+  readonly attempts: AttemptStore;
+  readonly queue: JobQueue;
+}
+
+const nodeNotCurrent = (s: SessionRecord, nodeId: string) =>
+  new ApiError(
+    'validation_error',
+    `node '${nodeId}' is not the current node; the current node is '${s.position.nodeId}'`,
+    { code: 'node_not_current' },
+  );
+
+function refusal(reason: AttemptRefusal, a: AttemptRecord | null): ApiError {
+  switch (reason) {
+    case 'unknown':
+      return new ApiError('not_found_error', 'No such liveness attempt for this node', {
+        code: 'attempt_unknown',
+      });
+    case 'finished':
+      return new ApiError(
+        'validation_error',
+        a?.status === 'replaced'
+          ? 'This attempt was replaced by a newer one'
+          : 'This attempt is finished; poll it for the decision',
+        { code: 'attempt_finished' },
+      );
+    case 'expired':
+      return new ApiError(
+        'validation_error',
+        'This attempt ran out of time; it ends inconclusive (timeout)',
+        { code: 'attempt_expired' },
+      );
+    case 'too_many_frames':
+      return new ApiError(
+        'validation_error',
+        `An attempt takes at most ${a?.maxFrames ?? LIVENESS_LIMITS.maxFrames} frames`,
+        { code: 'too_many_frames' },
+      );
+    case 'exhausted':
+      return new ApiError(
+        'validation_error',
+        `At most ${LIVENESS_LIMITS.maxAttemptsPerNode} liveness attempts per node`,
+        { code: 'liveness_attempts_exhausted' },
+      );
+  }
+}
+
+/** The node report of a decision carries its attempt id: a re-run finds it and writes nothing. */
+const decidedBy = (s: SessionRecord, attemptId: string) =>
+  s.report.nodeReports.some((r) => r.report?.['attemptId'] === attemptId);
+
+/**
+ * The liveness runtime of an app: routes call its methods, its worker analyses frames and decides.
+ *
+ * @example
+ * const liveness = createLiveness({ store, db: store.db, media, clock: systemClock });
+ * liveness.run();
+ * const { attemptId, challenges } = await liveness.start(session, 'live');
+ */
+export function createLiveness(deps: LivenessDeps): Liveness {
+  const { store, media, clock } = deps;
+  // The store may have been opened before ./register added the tables.
+  runMigrations(deps.db, [...JOB_MIGRATIONS, ...LIVENESS_MIGRATIONS]);
+  const attempts = sqliteAttemptStore(deps.db);
+  const queue = sqliteJobQueue(deps.db);
+  const rand = deps.randomInt ?? ((max: number) => randomInt(max));
+  let ownAnalyzer: Promise<FaceAnalyzer> | null = null;
+  const analyzer = (): Promise<FaceAnalyzer> => {
+    if (deps.analyzer) return Promise.resolve(deps.analyzer);
+    // Loaded on first use: most processes never see a liveness node.
+    ownAnalyzer ??= import('../analysis/human-analyzer').then((m) => m.createHumanAnalyzer());
+    return ownAnalyzer;
+  };
+  const deciding = new Map<string, Promise<void>>();
+
+  async function mutate(
+    sessionId: string,
+    change: (s: SessionRecord, now: number) => SessionRecord,
+  ): Promise<SessionRecord> {
+    for (let i = 0; i < 5; i++) {
+      const s = await store.getSessionById(sessionId);
+      if (!s) throw new Error(`session ${sessionId} is gone`);
+      const now = clock.now();
+      const next = change(s, now);
+      if (next === s) return s;
+      const saved = await store.updateSession(s, next, now);
+      if (saved) return saved;
+    }
+    throw new Error(`session ${sessionId} kept changing under a liveness decision`);
+  }
+
+  function livenessNode(s: SessionRecord, nodeId: string): LivenessDetectionNode {
+    if (isFinished(s) || s.position.status !== 'active') {
+      throw new ApiError('validation_error', 'The session has already ended', {
+        code: 'session_finished',
+      });
+    }
+    const node = currentNode(s);
+    if (!node || node.id !== nodeId) throw nodeNotCurrent(s, nodeId);
+    if (node.type !== 'liveness_detection') {
+      throw new ApiError(
+        'validation_error',
+        `node '${nodeId}' is a ${node.type} node; liveness routes go to liveness_detection nodes`,
+        { code: 'outcome_not_allowed' },
+      );
+    }
+    return node;
+  }
+
+  /** The attempt, if it belongs to this session's node. */
+  function attemptOf(s: SessionRecord, nodeId: string, attemptId: string): AttemptRecord {
+    const a = attempts.get(attemptId);
+    if (!a || a.sessionId !== s.id || a.nodeId !== nodeId) throw refusal('unknown', null);
+    return a;
+  }
+
+  async function analyseFrame(attempt: AttemptRecord, frame: FrameRecord): Promise<void> {
+    const found = await media.read(frame.mediaId);
+    if (!found) {
+      attempts.setAnalysis(attempt.id, frame.seq, { error: 'the frame bytes are gone' });
+      return;
+    }
+    try {
+      const result = await (await analyzer()).analyze(found.bytes);
+      attempts.setAnalysis(attempt.id, frame.seq, result);
+    } catch (err) {
+      // An unreadable frame is evidence too (decideLiveness counts them); anything else retries.
+      if (!(err instanceof ImageDecodeError)) throw err;
+      attempts.setAnalysis(attempt.id, frame.seq, { error: err.message });
+    }
+  }
+
+  async function frameJob(payload: unknown): Promise<void> {
+    const { attemptId, seq } = payload as { attemptId: string; seq: number };
+    const attempt = attempts.get(attemptId);
+    // A replaced or decided attempt's frames are not worth the CPU.
+    if (!attempt || attempt.status === 'replaced' || attempt.status === 'decided') return;
+    const frame = attempts.frame(attemptId, seq);
+    if (!frame || frame.analysis !== null) return;
+    await analyseFrame(attempt, frame);
+  }
+
+  async function saveDecisionMedia(
+    attempt: AttemptRecord,
+    frames: readonly FrameRecord[],
+    indexes: readonly number[],
+    best: number | null,
+  ): Promise<DecisionMedia> {
+    const copy = async (frame: FrameRecord, kind: 'screenshot' | 'user_photo') => {
+      const found = await media.read(frame.mediaId);
+      if (!found) return null;
+      const rec = await media.save({
+        sessionId: attempt.sessionId,
+        accountId: attempt.accountId,
+        mode: attempt.mode,
+        kind,
+        contentType: found.record.contentType,
+        bytes: found.bytes,
+      });
+      return rec.id;
+    };
+    const screenshots: string[] = [];
+    for (const i of indexes) {
+      const id = await copy(frames[i]!, 'screenshot');
+      if (id) screenshots.push(id);
+    }
+    const userPhoto = best !== null && frames[best] ? await copy(frames[best], 'user_photo') : null;
+    return { screenshots, userPhoto, eventId: userPhoto ? orderedId('evt', 8) : null };
+  }
+
+  async function decideNow(attemptId: string, lastTry: boolean): Promise<void> {
+    let attempt = attempts.get(attemptId);
+    if (!attempt || attempt.status !== 'analysing') return;
+    if (!attempt.cameraUnavailable) {
+      for (const f of attempts.frames(attemptId)) {
+        if (f.analysis !== null) continue;
+        try {
+          await analyseFrame(attempt, f);
+        } catch (err) {
+          // On the last try a frame the analyzer cannot take counts as unreadable, so the node
+          // ends (`inconclusive`, no answer) instead of leaving the page waiting for ever.
+          if (!lastTry) throw err;
+          const message = err instanceof Error ? err.message : String(err);
+          attempts.setAnalysis(attemptId, f.seq, { error: `analysis failed: ${message}` });
+        }
+      }
+    }
+    const frames = attempts.frames(attemptId);
+    const decision = decideAttempt(attempt, frames, clock.now());
+    if (!attempt.decisionMedia) {
+      const indexes = attempt.cameraUnavailable ? [] : screenshotIndexes(decision.report, frames);
+      const best = attempt.cameraUnavailable ? null : decision.report.bestFrameIndex;
+      attempts.setDecisionMedia(attemptId, await saveDecisionMedia(attempt, frames, indexes, best));
+      attempt = attempts.get(attemptId)!;
+    }
+    const saved = attempt.decisionMedia!;
+    const a = attempt;
+    const session = await mutate(a.sessionId, (cur, now) => {
+      if (decidedBy(cur, a.id)) return cur;
+      // The session moved on (the test panel, an exit, a timeout): the decision is kept on the
+      // attempt but changes nothing.
+      const node = currentNode(cur);
+      if (isFinished(cur) || !node || node.id !== a.nodeId) return cur;
+      const next: SessionRecord = {
+        ...cur,
+        report: {
+          ...cur.report,
+          livenessDetected: decision.outcome === 'livenessDetected',
+          screenshots: [...(cur.report.screenshots ?? []), ...saved.screenshots],
+        },
+      };
+      const r = step(
+        next,
+        {
+          nodeId: a.nodeId,
+          outcome: decision.outcome,
+          ...(decision.inconclusiveReason
+            ? { inconclusiveReason: decision.inconclusiveReason }
+            : {}),
+          report: {
+            attemptId: a.id,
+            ended: a.ended,
+            ...(a.cameraUnavailable ? { cameraUnavailable: true } : {}),
+            ...decision.report,
+          },
+        },
+        now,
+      );
+      return r.ok ? r.session : cur;
+    });
+    if (decidedBy(session, a.id) && saved.userPhoto && saved.eventId) {
+      const record = await media.get(saved.userPhoto);
+      const known = await store.listEvents({ sessionId: a.sessionId });
+      if (record && !known.some((e) => e.id === saved.eventId)) {
+        const now = clock.now();
+        await store.appendEvent(mediaEvent(record, media.signedUrl(record.id), saved.eventId, now));
+      }
+    }
+    attempts.decided(
+      a.id,
+      {
+        outcome: decision.outcome,
+        inconclusiveReason: decision.inconclusiveReason ?? null,
+        position: session.position,
+      },
+      clock.now(),
+    );
+  }
+
+  /** One decision per attempt at a time in this process. */
+  function decide(attemptId: string, lastTry = false): Promise<void> {
+    const running = deciding.get(attemptId);
+    if (running) return running;
+    const p = decideNow(attemptId, lastTry).finally(() => deciding.delete(attemptId));
+    deciding.set(attemptId, p);
+    return p;
+  }
+
+  const worker: JobWorker = createJobWorker({
+    queue,
+    clock,
+    mode: deps.worker ?? 'auto',
+    maxTries: DECIDE_TRIES,
+    ...(deps.leaseMs !== undefined ? { leaseMs: deps.leaseMs } : {}),
+    handlers: {
+      [FRAME_JOB]: frameJob,
+      [DECIDE_JOB]: (payload, job) =>
+        decide((payload as { attemptId: string }).attemptId, job.tries >= DECIDE_TRIES),
+    },
+    onTick: async () => {
+      await expireDue();
+    },
+    ...(deps.log ? { log: deps.log } : {}),
+  });
+
+  function expire(a: AttemptRecord, now: number): boolean {
+    const r = attempts.finish(a.id, { ended: 'expired', cameraUnavailable: false }, now, () => {
+      queue.enqueue(DECIDE_JOB, { attemptId: a.id }, now);
+    });
+    return r.ok;
+  }
+
+  async function expireDue(): Promise<number> {
+    const now = clock.now();
+    let n = 0;
+    for (const a of attempts.listExpired(now, 100)) if (expire(a, now)) n++;
+    if (n > 0) worker.kick();
+    return n;
+  }
+
+  return {
+    attempts,
+    queue,
+
+    async start(s, nodeId) {
+      const node = nodeDefaults(livenessNode(s, nodeId));
+      const challenges = pickChallenges(node.challenges, () => rand(1 << 30) / (1 << 30));
+      const issuedAt = clock.now();
+      const answer: LivenessStartAnswer = {
+        attemptId: orderedId('att'),
+        challenges,
+        issuedAt,
+        expiresAt: issuedAt + node.timeoutSeconds * 1000 + LIVENESS_LIMITS.graceMs,
+        maxFrames: LIVENESS_LIMITS.maxFrames,
+      };
+      const r = attempts.start(
+        {
+          id: answer.attemptId,
+          sessionId: s.id,
+          nodeId,
+          accountId: s.accountId,
+          mode: s.mode,
+          challenges,
+          timeoutSeconds: node.timeoutSeconds,
+          maxFrames: answer.maxFrames,
+          issuedAt,
+          expiresAt: answer.expiresAt,
+        },
+        LIVENESS_LIMITS.maxAttemptsPerNode,
+      );
+      if (!r.ok) {
+        if (r.reason === 'finished') {
+          throw new ApiError(
+            'validation_error',
+            'An attempt of this node is being analysed; poll it for the decision',
+            { code: 'attempt_finished' },
+          );
+        }
+        throw refusal(r.reason, null);
+      }
+      return answer;
+    },
+
+    async frame(s, nodeId, attemptId, body) {
+      livenessNode(s, nodeId);
+      const a = attemptOf(s, nodeId, attemptId);
+      const problems = [];
+      if (body.role === 'challenge' && body.challengeIndex === undefined) {
+        problems.push({ path: 'challengeIndex', message: 'is required for a challenge frame' });
+      }
+      if (body.challengeIndex !== undefined && body.challengeIndex >= a.challenges.length) {
+        problems.push({
+          path: 'challengeIndex',
+          message: `must be less than ${a.challenges.length}, the number of challenges`,
+        });
+      }
+      const image = frameBytes(body.image);
+      if (!image.ok) problems.push(...image.problems);
+      if (problems.length) throw invalid(problems);
+      // Checked before the bytes are stored; checked again in the transaction that adds the frame.
+      const now = clock.now();
+      if (a.status !== 'capturing') throw refusal('finished', a);
+      if (now >= a.expiresAt) {
+        expire(a, now);
+        worker.kick();
+        throw refusal('expired', a);
+      }
+      if (a.frameCount >= a.maxFrames) throw refusal('too_many_frames', a);
+      if (!image.ok) throw new Error('unreachable');
+      const rec = await media.save({
+        sessionId: s.id,
+        accountId: s.accountId,
+        mode: s.mode,
+        kind: 'frame',
+        contentType: 'image/jpeg',
+        bytes: image.bytes,
+      });
+      const receivedAt = clock.now();
+      const r = attempts.addFrame(
+        {
+          attemptId,
+          role: body.role,
+          challengeIndex: body.challengeIndex ?? null,
+          t: body.t,
+          receivedAt,
+          mediaId: rec.id,
+        },
+        receivedAt,
+        (seq) => queue.enqueue(FRAME_JOB, { attemptId, seq }, receivedAt),
+      );
+      if (!r.ok) throw refusal(r.reason, attempts.get(attemptId));
+      // Analysed now, while the user is still doing the challenges.
+      worker.kick();
+      return { received: r.received };
+    },
+
+    async finish(s, nodeId, attemptId, body) {
+      livenessNode(s, nodeId);
+      const a = attemptOf(s, nodeId, attemptId);
+      const now = clock.now();
+      const cameraUnavailable = body.cameraUnavailable === true;
+      // Finishing late is allowed: the attempt is then decided as a timeout.
+      const late = a.status === 'capturing' && now >= a.expiresAt;
+      const r = attempts.finish(
+        attemptId,
+        {
+          ended: late ? 'expired' : (body.ended ?? 'done'),
+          cameraUnavailable: cameraUnavailable && !late,
+        },
+        now,
+        () => {
+          queue.enqueue(DECIDE_JOB, { attemptId }, now);
+        },
+      );
+      if (!r.ok) throw refusal(r.reason, attempts.get(attemptId));
+      if (cameraUnavailable && !late) {
+        // Nothing to analyse: decided in the request, so the page can move on at once.
+        await decide(attemptId);
+        const after = await store.getSessionById(s.id);
+        return { status: 'decided', position: (after ?? s).position };
+      }
+      worker.kick();
+      return { status: 'analysing' };
+    },
+
+    async status(s, nodeId, attemptId) {
+      if (!nodeById(s.settings.flow, nodeId)) throw refusal('unknown', null);
+      const a = attemptOf(s, nodeId, attemptId);
+      if (a.status === 'replaced') throw refusal('finished', a);
+      if (a.status === 'decided') return { status: 'decided', position: s.position };
+      if (a.status === 'capturing' && clock.now() >= a.expiresAt) {
+        expire(a, clock.now());
+        worker.kick();
+        return { status: 'analysing' };
+      }
+      return { status: a.status };
+    },
+
+    expireDue,
+    drain: () => worker.drain(),
+    run: () => worker.start(),
+    async close() {
+      await worker.stop();
+      await Promise.all([...deciding.values()].map((p) => p.catch(() => undefined)));
+      if (ownAnalyzer) await (await ownAnalyzer).close();
+    },
+  };
+}

@@ -1,0 +1,162 @@
+/**
+ * Real parts for the liveness tests: the whole app over a SQLite file in a temporary folder,
+ * sessions opened through the API, and JPEG frames made from the package-shipped fixture photos.
+ */
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import jpeg from 'jpeg-js';
+import { PNG } from 'pngjs';
+import { createApp } from '../app';
+import type { AppDeps } from '../deps';
+import { createApiKey } from '../keys';
+import { openSqliteStore, type SqliteSessionStore } from '../store/sqlite';
+
+export const FIXTURE_DIR = resolve(
+  dirname(fileURLToPath(import.meta.url)),
+  '../../../.tmp/fixtures',
+);
+
+/** start → live (liveness_detection) → one end per outcome. */
+export const LIVENESS_FLOW = [
+  { id: 'start', type: 'start', outcome: 'live' },
+  {
+    id: 'live',
+    type: 'liveness_detection',
+    challenges: 2,
+    timeoutSeconds: 30,
+    outcomes: {
+      livenessDetected: 'passed',
+      deepfakeDetected: 'fake',
+      noFace: 'noface',
+      inconclusive: 'unsure',
+    },
+  },
+  { id: 'passed', type: 'end' },
+  { id: 'fake', type: 'end' },
+  { id: 'noface', type: 'end' },
+  { id: 'unsure', type: 'end' },
+];
+
+/** permissions first: the liveness node is not current at the start. */
+export const PERMISSIONS_FIRST_FLOW = [
+  { id: 'start', type: 'start', outcome: 'perm' },
+  {
+    id: 'perm',
+    type: 'permissions',
+    outcomes: { permissionsGranted: 'live', permissionsDenied: 'unsure' },
+  },
+  ...LIVENESS_FLOW.slice(1),
+];
+
+export interface LivenessApp {
+  app: FastifyInstance;
+  store: SqliteSessionStore;
+  dir: string;
+  keys: { live: string; test: string };
+  /** A new session of `flow`, opened: its id and client token. */
+  open(flow?: unknown[], mode?: 'live' | 'test'): Promise<{ sessionId: string; token: string }>;
+  /** A client route with the token: status and parsed JSON. */
+  client(
+    token: string,
+    method: 'GET' | 'POST',
+    path: string,
+    body?: unknown,
+    // Answers are read field by field in the tests.
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  ): Promise<{ status: number; body: any; raw: string }>;
+  close(): Promise<void>;
+}
+
+/**
+ * The app on a fresh SQLite file, with a live and a test key of one account.
+ *
+ * @example
+ * const t = await openLivenessApp({ livenessWorker: 'manual' });
+ * const { token } = await t.open();
+ */
+export async function openLivenessApp(deps: Partial<AppDeps> = {}): Promise<LivenessApp> {
+  const dir = mkdtempSync(join(tmpdir(), 'idv-liveness-'));
+  const store = openSqliteStore({ path: join(dir, 'idv.sqlite'), backgroundCheckpoints: false });
+  const now = Date.now();
+  const live = (await createApiKey(store, { accountName: 'acme', mode: 'live', now })).key;
+  const test = (await createApiKey(store, { accountName: 'acme', mode: 'test', now })).key;
+  const app = await createApp({
+    store,
+    publicUrl: 'http://idv.test',
+    geo: async () => ({}),
+    rateLimits: false,
+    ...deps,
+  });
+  return {
+    app,
+    store,
+    dir,
+    keys: { live, test },
+    async open(flow = LIVENESS_FLOW, mode = 'live') {
+      const created = await app.inject({
+        method: 'POST',
+        url: '/sessions',
+        headers: { authorization: `Bearer ${mode === 'live' ? live : test}` },
+        payload: { flow },
+      });
+      if (created.statusCode !== 200) throw new Error(`session not created: ${created.body}`);
+      const { session, clientSecret } = created.json() as {
+        session: { id: string };
+        clientSecret: { secret: string };
+      };
+      const ex = await app.inject({
+        method: 'POST',
+        url: '/client/exchange',
+        payload: { clientSecret: clientSecret.secret },
+      });
+      if (ex.statusCode !== 200) throw new Error(`exchange refused: ${ex.body}`);
+      return { sessionId: session.id, token: (ex.json() as { token: string }).token };
+    },
+    async client(token, method, path, body) {
+      const r = await app.inject({
+        method,
+        url: `/client${path}`,
+        headers: { authorization: `Bearer ${token}` },
+        ...(body !== undefined ? { payload: body as Record<string, unknown> } : {}),
+      });
+      let parsed: unknown = null;
+      try {
+        parsed = r.body ? JSON.parse(r.body) : null;
+      } catch {
+        parsed = r.body;
+      }
+      return { status: r.statusCode, body: parsed, raw: r.body };
+    },
+    async close() {
+      await app.close();
+      await store.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The fixture photos these tests read, or the names of those missing. */
+export function missingFixtures(files: readonly string[]): string[] {
+  return files.filter((f) => !existsSync(join(FIXTURE_DIR, f)));
+}
+
+/**
+ * A fixture PNG re-encoded as JPEG (the page sends JPEG), base64.
+ *
+ * @example
+ * const image = fixtureJpeg('astronaut.png');
+ */
+export function fixtureJpeg(file: string, quality = 85): string {
+  const png = PNG.sync.read(readFileSync(join(FIXTURE_DIR, file)));
+  const out = jpeg.encode({ data: png.data, width: png.width, height: png.height }, quality);
+  return Buffer.from(out.data).toString('base64');
+}
+
+/** A small grey JPEG, for the routes' checks (no analysis needed). */
+export function smallJpeg(size = 16, grey = 128): string {
+  const data = Buffer.alloc(size * size * 4, grey);
+  return Buffer.from(jpeg.encode({ data, width: size, height: size }, 80).data).toString('base64');
+}
