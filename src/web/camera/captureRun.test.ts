@@ -72,6 +72,28 @@ describe('advanceRun', () => {
     expect(labels.filter((l) => l === 'between').length).toBeGreaterThan(0);
   });
 
+  it('holds a met challenge and takes one more frame when the movement has grown by then', () => {
+    // Comes closer from 1.5 s: just past the threshold (1.3×) at first, then 1.6× and held.
+    const head = (t: number) => [
+      t < 1500
+        ? frontal()
+        : t < 1600
+          ? syntheticFace({ eyeDistance: 104 })
+          : syntheticFace({ eyeDistance: 128 }),
+    ];
+    const { captured } = play(['comeCloser'], head, 5000);
+    const shots = captured.filter((c) => c.role === 'challenge');
+    expect(shots.map((c) => c.challengeIndex)).toEqual([0, 0]);
+    // The second one at the end of the hold (600 ms), not before.
+    expect(shots[1]!.t - shots[0]!.t).toBeGreaterThanOrEqual(600);
+    expect(shots[1]!.t - shots[0]!.t).toBeLessThan(700);
+
+    // Held still right at the threshold: nothing more to show, no second frame.
+    const still = (t: number) => [t < 1500 ? frontal() : syntheticFace({ eyeDistance: 104 })];
+    const once = play(['comeCloser'], still, 5000).captured.filter((c) => c.role === 'challenge');
+    expect(once).toHaveLength(1);
+  });
+
   it('does not count a turn the wrong way', () => {
     const head = (t: number) => [
       t < 1000 ? frontal() : syntheticFace({ eyeDistance: 80, yawDeg: -35 }),

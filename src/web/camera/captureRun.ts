@@ -46,6 +46,12 @@ export interface RunOptions {
    * keypoints do not see as met still reaches the server with its best frames.
    */
   maxCandidates: number;
+  /**
+   * How long a met challenge stays shown. People (and the passing fixture) go on moving past the
+   * point where the page first sees the challenge met and hold the pose there; a frame taken at
+   * the end of the hold, when the movement has clearly grown, is the one the server reads best.
+   */
+  holdMs: number;
   /** The page's thresholds for `measureChallenge` (the core's defaults otherwise). */
   thresholds?: Partial<ChallengeThresholds>;
 }
@@ -59,6 +65,7 @@ export const DEFAULT_RUN: RunOptions = {
   minScore: 0.5,
   challengeMs: 10_000,
   maxCandidates: 2,
+  holdMs: 600,
 };
 
 export interface RunState {
@@ -82,6 +89,8 @@ export interface RunState {
   best: number;
   /** Extra frames taken for the current challenge. */
   candidates: number;
+  /** When the current challenge was seen met; the run holds it for `holdMs`. */
+  metAt?: number;
 }
 
 export const INITIAL_RUN: RunState = {
@@ -194,14 +203,28 @@ export function advanceRun(
       challengeSince: input.now,
       best: 0,
       candidates: 0,
+      metAt: undefined,
       ...(done ? { phase: 'done' as const, ended: 'completed' as const } : {}),
     };
   };
-  if (face.length === 1 && challenge && s.baseline) {
-    const m = measureChallenge(challenge, s.baseline, face[0]!, o.thresholds);
+  const measure =
+    face.length === 1 && challenge && s.baseline
+      ? measureChallenge(challenge, s.baseline, face[0]!, o.thresholds)
+      : null;
+  if (s.metAt !== undefined) {
+    if (input.now - s.metAt < o.holdMs) return { state: s, hints };
+    const grown = measure && challenge ? progressOf(challenge, measure) >= s.best + 0.1 : false;
+    return {
+      state: { ...next(), ...(grown ? { lastCaptureAt: input.now } : {}) },
+      hints,
+      ...(grown ? { capture: { role: 'challenge' as const, challengeIndex: s.index } } : {}),
+    };
+  }
+  if (measure && challenge) {
+    const m = measure;
     if (m.met) {
       return {
-        state: { ...next(), lastCaptureAt: input.now },
+        state: { ...s, metAt: input.now, best: progressOf(challenge, m), lastCaptureAt: input.now },
         hints,
         capture: { role: 'challenge', challengeIndex: s.index },
       };

@@ -187,28 +187,30 @@ describe('livenessStep', () => {
 
 describe('runBudget', () => {
   const total = (challenges: number, b: ReturnType<typeof runBudget>) =>
-    1 + b.maxAligning + challenges * (1 + b.maxCandidates) + b.maxBetween;
+    1 + b.maxAligning + challenges * (2 + b.maxCandidates) + b.maxBetween;
 
   it('keeps the defaults when they fit', () => {
     expect(runBudget(24, 3)).toEqual({ maxBetween: 6, maxAligning: 3, maxCandidates: 2 });
   });
 
   it('takes the between frames away first', () => {
-    expect(runBudget(24, 5)).toEqual({ maxBetween: 5, maxAligning: 3, maxCandidates: 2 });
+    expect(runBudget(26, 5)).toEqual({ maxBetween: 2, maxAligning: 3, maxCandidates: 2 });
+    expect(runBudget(24, 5)).toEqual({ maxBetween: 0, maxAligning: 3, maxCandidates: 2 });
   });
 
   it('never plans more frames than the server takes', () => {
     for (let maxFrames = 1; maxFrames <= 30; maxFrames++) {
       for (let challenges = 1; challenges <= 5; challenges++) {
         const b = runBudget(maxFrames, challenges);
-        // One baseline and one frame per challenge cannot be given up.
-        expect(total(challenges, b)).toBeLessThanOrEqual(Math.max(maxFrames, 1 + challenges));
+        // One baseline and, per challenge, the frame that meets it and the one after its hold
+        // cannot be given up.
+        expect(total(challenges, b)).toBeLessThanOrEqual(Math.max(maxFrames, 1 + 2 * challenges));
       }
     }
   });
 
   it('shrinks the aligning frames before the extra challenge frames', () => {
-    expect(runBudget(14, 4)).toEqual({ maxBetween: 0, maxAligning: 1, maxCandidates: 2 });
-    expect(runBudget(10, 4)).toEqual({ maxBetween: 1, maxAligning: 0, maxCandidates: 1 });
+    expect(runBudget(18, 4)).toEqual({ maxBetween: 0, maxAligning: 1, maxCandidates: 2 });
+    expect(runBudget(14, 4)).toEqual({ maxBetween: 1, maxAligning: 0, maxCandidates: 1 });
   });
 });

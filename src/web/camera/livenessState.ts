@@ -155,7 +155,7 @@ export function cameraOn(state: LivenessPhase): boolean {
  * `maxFrames`: the `between` frames give way first, the baseline and challenge frames never.
  *
  * @example
- * runBudget(24, 5).maxBetween; // 5: 1 baseline + 3 aligning + 5 × 3 challenge frames + 5
+ * runBudget(24, 3).maxBetween; // 6: 1 baseline + 3 aligning + 3 × 4 challenge frames + 6
  */
 export function runBudget(
   maxFrames: number,
@@ -165,7 +165,8 @@ export function runBudget(
   const o = { ...DEFAULT_RUN, ...base };
   let maxCandidates = o.maxCandidates;
   let maxAligning = o.maxAligning;
-  const fixed = () => 1 + challenges * (1 + maxCandidates) + maxAligning;
+  // Per challenge: the frame that meets it, the one at the end of its hold, the candidates.
+  const fixed = () => 1 + challenges * (2 + maxCandidates) + maxAligning;
   // Only when even no `between` frame would fit do the aligning and extra challenge frames shrink.
   while (fixed() > maxFrames && maxAligning > 0) maxAligning--;
   while (fixed() > maxFrames && maxCandidates > 0) maxCandidates--;

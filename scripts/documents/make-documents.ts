@@ -1,0 +1,106 @@
+/**
+ * `npm run documents`: renders the synthetic document test set into `.tmp/documents/` (git-ignored):
+ * one JPEG photograph per specimen (`<id>.jpg`; ID cards also `<id>-front.jpg`), `manifest.json`
+ * with what each must read as, and `passport.y4m` for Chromium's fake camera. Deterministic: the
+ * same seeds give the same files. `--per-level N` sets the size (default 12 valid documents per
+ * kind and level). Faces: `.tmp/fixtures/astronaut.png` (`npm run fixtures`).
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseMrz } from '../../src/core/mrz';
+import { photograph } from './photo';
+import { startRenderer } from './render';
+import { specimen, testSet, type Specimen } from './specimens';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+export const DOCUMENTS_DIR = join(ROOT, '.tmp/documents');
+export const FACE_PNG = join(ROOT, '.tmp/fixtures/astronaut.png');
+/** The day expiry is judged against in the manifest (the renderer's dates are far from it). */
+const TODAY = Date.UTC(2026, 0, 1);
+
+export interface ManifestEntry {
+  id: string;
+  file: string;
+  front?: string;
+  kind: Specimen['kind'];
+  variant: Specimen['variant'];
+  level: Specimen['level'];
+  lines: string[];
+  /** `extractedData` a correct read gives (the check digits may still fail: `broken_check`). */
+  expected: Record<string, string>;
+}
+
+/**
+ * Renders `set` into `dir`; returns the manifest.
+ *
+ * @example
+ * await makeDocuments(testSet(2), '/tmp/docs');
+ */
+export async function makeDocuments(set: Specimen[], dir: string): Promise<ManifestEntry[]> {
+  mkdirSync(dir, { recursive: true });
+  const renderer = await startRenderer(FACE_PNG);
+  const manifest: ManifestEntry[] = [];
+  try {
+    for (const s of set) {
+      const side = s.kind === 'passport' ? 'front' : 'back';
+      const flat = await renderer.render(s, side);
+      const file = `${s.id}.jpg`;
+      writeFileSync(join(dir, file), photograph(flat, s.level, s.seed).jpeg);
+      let front: string | undefined;
+      if (s.kind === 'id') {
+        front = `${s.id}-front.jpg`;
+        const f = await renderer.render(s, 'front');
+        writeFileSync(join(dir, front), photograph(f, s.level, s.seed + 1000).jpeg);
+      }
+      const parsed = parseMrz(s.lines, TODAY);
+      manifest.push({
+        id: s.id,
+        file,
+        ...(front ? { front } : {}),
+        kind: s.kind,
+        variant: s.variant,
+        level: s.level,
+        lines: s.lines,
+        expected: parsed ? { ...parsed.data } : {},
+      });
+    }
+  } finally {
+    await renderer.close();
+  }
+  writeFileSync(join(dir, 'manifest.json'), `${JSON.stringify(manifest, null, 1)}\n`);
+  return manifest;
+}
+
+/**
+ * A y4m of a passport held still in front of the camera (2 s at 10 fps, 960×720), for the
+ * Playwright spec's fake camera.
+ *
+ * @example
+ * await makePassportY4m('.tmp/documents/passport.y4m');
+ */
+export async function makePassportY4m(out: string): Promise<string> {
+  const s = specimen(4242, 'passport', 'valid', 'mild');
+  const renderer = await startRenderer(FACE_PNG);
+  try {
+    const jpg = photograph(await renderer.render(s, 'front'), 'mild', s.seed).jpeg;
+    const still = `${out}.jpg`;
+    writeFileSync(still, jpg);
+    rmSync(out, { force: true });
+    execFileSync('ffmpeg', ['-v', 'error', '-loop', '1', '-i', still, '-t', '2', '-r', '10', '-vf', 'scale=960:720', '-pix_fmt', 'yuv420p', out]);
+    writeFileSync(`${out}.json`, `${JSON.stringify({ lines: s.lines, expected: parseMrz(s.lines, TODAY)?.data }, null, 1)}\n`);
+    return out;
+  } finally {
+    await renderer.close();
+  }
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const i = process.argv.indexOf('--per-level');
+  const perLevel = i > 0 ? Number(process.argv[i + 1]) : 12;
+  const t0 = Date.now();
+  const m = await makeDocuments(testSet(perLevel), DOCUMENTS_DIR);
+  await makePassportY4m(join(DOCUMENTS_DIR, 'passport.y4m'));
+  console.log(`documents: ${m.length} photographs and passport.y4m in ${DOCUMENTS_DIR} (${Date.now() - t0} ms)`);
+}
