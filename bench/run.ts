@@ -6,7 +6,17 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { BenchRow } from './types';
 
-const suites = ['flow', 'api', 'webhooks', 'page', 'liveness', 'detector'] as const;
+const suites = [
+  'flow',
+  'api',
+  'webhooks',
+  'page',
+  'liveness',
+  'detector',
+  'documents',
+  'analyses',
+  'faces',
+] as const;
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 const selected = wanted.length > 0 ? suites.filter((s) => wanted.includes(s)) : suites;

@@ -24,7 +24,12 @@ function human(yymmdd: string, future: boolean): string {
  * @example
  * const html = cardHtml(specimen(1, 'passport', 'valid', 'clean'), 'front', fontUrl, faceUrl);
  */
-export function cardHtml(s: Specimen, side: 'front' | 'back', fontUrl: string, faceUrl: string): string {
+export function cardHtml(
+  s: Specimen,
+  side: 'front' | 'back',
+  fontUrl: string,
+  faceUrl: string,
+): string {
   const size = SIZES_MM[s.kind];
   const m = s.mrz;
   const mrzLines = s.lines.map((l) => `<div class="l">${esc(l)}</div>`).join('');

@@ -3,7 +3,7 @@
  * one JPEG photograph per specimen (`<id>.jpg`; ID cards also `<id>-front.jpg`), `manifest.json`
  * with what each must read as, and `passport.y4m` for Chromium's fake camera. Deterministic: the
  * same seeds give the same files. `--per-level N` sets the size (default 12 valid documents per
- * kind and level). Faces: `.tmp/fixtures/astronaut.png` (`npm run fixtures`).
+ * kind and level), `--extra N` the broken and expired ones per kind and level (default 4). Faces: `.tmp/fixtures/astronaut.png` (`npm run fixtures`).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -88,8 +88,27 @@ export async function makePassportY4m(out: string): Promise<string> {
     const still = `${out}.jpg`;
     writeFileSync(still, jpg);
     rmSync(out, { force: true });
-    execFileSync('ffmpeg', ['-v', 'error', '-loop', '1', '-i', still, '-t', '2', '-r', '10', '-vf', 'scale=960:720', '-pix_fmt', 'yuv420p', out]);
-    writeFileSync(`${out}.json`, `${JSON.stringify({ lines: s.lines, expected: parseMrz(s.lines, TODAY)?.data }, null, 1)}\n`);
+    execFileSync('ffmpeg', [
+      '-v',
+      'error',
+      '-loop',
+      '1',
+      '-i',
+      still,
+      '-t',
+      '2',
+      '-r',
+      '10',
+      '-vf',
+      'scale=960:720',
+      '-pix_fmt',
+      'yuv420p',
+      out,
+    ]);
+    writeFileSync(
+      `${out}.json`,
+      `${JSON.stringify({ lines: s.lines, expected: parseMrz(s.lines, TODAY)?.data }, null, 1)}\n`,
+    );
     return out;
   } finally {
     await renderer.close();
@@ -99,8 +118,12 @@ export async function makePassportY4m(out: string): Promise<string> {
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const i = process.argv.indexOf('--per-level');
   const perLevel = i > 0 ? Number(process.argv[i + 1]) : 12;
+  const j = process.argv.indexOf('--extra');
+  const extra = j > 0 ? Number(process.argv[j + 1]) : 4;
   const t0 = Date.now();
-  const m = await makeDocuments(testSet(perLevel), DOCUMENTS_DIR);
+  const m = await makeDocuments(testSet(perLevel, extra), DOCUMENTS_DIR);
   await makePassportY4m(join(DOCUMENTS_DIR, 'passport.y4m'));
-  console.log(`documents: ${m.length} photographs and passport.y4m in ${DOCUMENTS_DIR} (${Date.now() - t0} ms)`);
+  console.log(
+    `documents: ${m.length} photographs and passport.y4m in ${DOCUMENTS_DIR} (${Date.now() - t0} ms)`,
+  );
 }

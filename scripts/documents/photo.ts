@@ -15,7 +15,10 @@ export interface Rgba {
 export const PHOTO_W = 1280;
 export const PHOTO_H = 960;
 
-const LEVELS: Record<Level, { tilt: number; rot: number; light: number; blur: number; noise: number; quality: number }> = {
+const LEVELS: Record<
+  Level,
+  { tilt: number; rot: number; light: number; blur: number; noise: number; quality: number }
+> = {
   clean: { tilt: 0, rot: 0, light: 0, blur: 0, noise: 0, quality: 92 },
   mild: { tilt: 0.02, rot: 2, light: 0.15, blur: 0.6, noise: 4, quality: 88 },
   moderate: { tilt: 0.04, rot: 5, light: 0.3, blur: 1.0, noise: 8, quality: 80 },
@@ -65,7 +68,11 @@ function blur(img: Float32Array, w: number, h: number, sigma: number): void {
  * @example
  * const { jpeg } = photograph(flat, 'moderate', 42);
  */
-export function photograph(doc: Rgba, level: Level, seed: number): { jpeg: Uint8Array; corners: Pt[] } {
+export function photograph(
+  doc: Rgba,
+  level: Level,
+  seed: number,
+): { jpeg: Uint8Array; corners: Pt[] } {
   const p = LEVELS[level];
   const r = rng(seed * 31 + 5);
   const W = PHOTO_W;
@@ -136,7 +143,8 @@ export function photograph(doc: Rgba, level: Level, seed: number): { jpeg: Uint8
   const out = new Uint8Array(W * H * 4);
   for (let i = 0, j = 0; i < W * H * 3; i += 3, j += 4) {
     const n = p.noise > 0 ? gaussian(r) * p.noise : 0;
-    for (let c = 0; c < 3; c++) out[j + c] = Math.max(0, Math.min(255, Math.round(img[i + c]! + n)));
+    for (let c = 0; c < 3; c++)
+      out[j + c] = Math.max(0, Math.min(255, Math.round(img[i + c]! + n)));
     out[j + 3] = 255;
   }
   const encoded = jpeg.encode({ data: out, width: W, height: H }, p.quality);

@@ -30,12 +30,58 @@ export function rng(seed: number): () => number {
   };
 }
 
-const LAST = ['ERIKSSON', 'NOVAK', 'OKAFOR', 'DUBOIS', 'SCHMIDT', 'GARCIA LOPEZ', 'KOWALSKI', 'OBRIEN',
-  'NAKAMURA', 'SILVA', 'MULLER', 'ROSSI', 'JOHANSEN', 'HERNANDEZ', 'BLACKWOOD', 'CZECH', 'VAN DER BERG',
-  'LINDQVIST', 'MACKENZIE', 'ZIELINSKI', 'QUINN', 'ABBOTT', 'KLEIN', 'OLUWASEUN'];
-const FIRST = ['ANNA MARIA', 'JAN', 'CHIDI', 'CLAIRE', 'LUKAS', 'SOFIA', 'PIOTR', 'SEAN', 'YUKI',
-  'JOAO PEDRO', 'KLAUS', 'GIULIA', 'INGRID', 'CARLOS', 'ELEANOR', 'KAREL', 'PIETER', 'ELSA', 'CALUM',
-  'OLGA', 'LIAM', 'GRACE', 'LOTTE', 'ADEBAYO'];
+const LAST = [
+  'ERIKSSON',
+  'NOVAK',
+  'OKAFOR',
+  'DUBOIS',
+  'SCHMIDT',
+  'GARCIA LOPEZ',
+  'KOWALSKI',
+  'OBRIEN',
+  'NAKAMURA',
+  'SILVA',
+  'MULLER',
+  'ROSSI',
+  'JOHANSEN',
+  'HERNANDEZ',
+  'BLACKWOOD',
+  'CZECH',
+  'VAN DER BERG',
+  'LINDQVIST',
+  'MACKENZIE',
+  'ZIELINSKI',
+  'QUINN',
+  'ABBOTT',
+  'KLEIN',
+  'OLUWASEUN',
+];
+const FIRST = [
+  'ANNA MARIA',
+  'JAN',
+  'CHIDI',
+  'CLAIRE',
+  'LUKAS',
+  'SOFIA',
+  'PIOTR',
+  'SEAN',
+  'YUKI',
+  'JOAO PEDRO',
+  'KLAUS',
+  'GIULIA',
+  'INGRID',
+  'CARLOS',
+  'ELEANOR',
+  'KAREL',
+  'PIETER',
+  'ELSA',
+  'CALUM',
+  'OLGA',
+  'LIAM',
+  'GRACE',
+  'LOTTE',
+  'ADEBAYO',
+];
 const STATES = ['UTO', 'GBR', 'FRA', 'NLD', 'SWE', 'POL', 'NGA', 'JPN', 'BRA', 'ITA', 'D', 'CAN'];
 const LETTERS = 'ABCDEFGHJKLMNPRSTUVWXYZ';
 
@@ -58,7 +104,18 @@ function docNumber(r: () => number): string {
 
 /** A check digit of the zone changed to a wrong one (document number, birth or expiry date). */
 function breakCheck(lines: string[], kind: 'passport' | 'id', r: () => number): string[] {
-  const at = kind === 'passport' ? pick(r, [[1, 9], [1, 19], [1, 27]]) : pick(r, [[0, 14], [1, 6], [1, 14]]);
+  const at =
+    kind === 'passport'
+      ? pick(r, [
+          [1, 9],
+          [1, 19],
+          [1, 27],
+        ])
+      : pick(r, [
+          [0, 14],
+          [1, 6],
+          [1, 14],
+        ]);
   const [li, ci] = at as [number, number];
   const line = lines[li]!;
   const wrong = String((Number(line[ci]) + 1 + Math.floor(r() * 8)) % 10);
@@ -73,7 +130,12 @@ function breakCheck(lines: string[], kind: 'passport' | 'id', r: () => number): 
  * @example
  * specimen(7, 'passport', 'valid', 'mild').lines.length; // 2
  */
-export function specimen(seed: number, kind: 'passport' | 'id', variant: Variant, level: Level): Specimen {
+export function specimen(
+  seed: number,
+  kind: 'passport' | 'id',
+  variant: Variant,
+  level: Level,
+): Specimen {
   const r = rng(seed * 7919 + (kind === 'id' ? 13 : 0));
   const state = pick(r, STATES);
   const mrz: MrzInput = {

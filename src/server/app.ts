@@ -14,6 +14,7 @@ import { apiKeyAuth } from './http/auth';
 import { errorHandler, notFoundHandler } from './http/errors';
 import { SlidingWindowLimiter } from './http/rateLimit';
 import { readVersion, stampVersion } from './http/version';
+import { createAnalyses, lazyHumanAnalyzer, type Analyses } from './analyses';
 import { createLiveness, type Liveness } from './liveness';
 import { createFsMediaStore, createMediaService, mediaRoutes } from './media';
 import type { MediaService } from './media/types';
@@ -32,6 +33,8 @@ declare module 'fastify' {
     ctx: AppContext;
     /** Liveness jobs: `drain()` runs the queued ones now (tests), `expireDue()` the timeouts. */
     liveness: Liveness;
+    /** Post-session analyses: `drain()` notices ended sessions and runs their jobs now (tests). */
+    analyses: Analyses;
   }
 }
 
@@ -79,13 +82,26 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   const db = sqliteHandle(deps.store);
   const ownMedia = deps.media ? null : defaultMedia(db, publicUrl, clock);
   const media = deps.media ?? ownMedia!.media;
+  // One analyzer for liveness and the analyses; the app closes it only when it made it.
+  const ownAnalyzer = deps.analyzer ? null : lazyHumanAnalyzer();
+  const analyzer = deps.analyzer ?? ownAnalyzer!;
   const liveness = createLiveness({
     store: deps.store,
     db,
     media,
     clock,
     worker: deps.livenessWorker ?? 'auto',
-    ...(deps.analyzer ? { analyzer: deps.analyzer } : {}),
+    analyzer,
+  });
+  const analyses = createAnalyses({
+    store: deps.store,
+    db,
+    media,
+    clock,
+    analyzer,
+    worker: deps.analysesWorker ?? deps.livenessWorker ?? 'auto',
+    ...(deps.videoSettleMs !== undefined ? { videoSettleMs: deps.videoSettleMs } : {}),
+    ...(deps.deepfakeDetector ? { detector: deps.deepfakeDetector } : {}),
   });
   const ctx: AppContext = {
     store: deps.store,
@@ -101,6 +117,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     limits,
     media,
     liveness,
+    analyses,
   };
 
   const app = Fastify({
@@ -114,6 +131,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.decorate('ctx', ctx);
   app.decorate('liveness', liveness);
+  app.decorate('analyses', analyses);
   // Declared up front so every request object has the same shape (V8 keeps it fast).
   app.decorateRequest('apiVersion', LATEST_VERSION);
   app.decorateRequest('auth', undefined);
@@ -154,8 +172,11 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   if (deps.sweepIntervalMs && deps.sweepIntervalMs > 0) sweeper.start(deps.sweepIntervalMs);
   app.addHook('onClose', async () => sweeper.stop());
   liveness.run();
+  analyses.run();
   app.addHook('onClose', async () => {
     await liveness.close();
+    await analyses.close();
+    await ownAnalyzer?.close();
     ownMedia?.cleanup();
   });
 

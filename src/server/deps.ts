@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { DeepfakeDetector } from './analyses/deepfake';
 import type { FaceAnalyzer } from './analysis/face-analyzer';
 import type { Clock } from './clock';
 import type { ConditionEvaluator, PromptRenderer } from './conversation/types';
@@ -60,6 +61,12 @@ export interface AppDeps {
    * `app.ctx.liveness.drain()` runs them (tests that step through a decision).
    */
   livenessWorker?: 'auto' | 'manual';
+  /** The post-session analyses' jobs (docs/analyses.md); default: as `livenessWorker`. */
+  analysesWorker?: 'auto' | 'manual';
+  /** Wait after a session's end before its video frames are analysed (default 3 s). */
+  videoSettleMs?: number;
+  /** Default: the antispoof + liveness model scores (`modelDeepfakeDetector`). */
+  deepfakeDetector?: DeepfakeDetector;
   /** More routes (features such as webhooks), registered at the root before the app is ready. */
   extraRoutes?: ((app: FastifyInstance) => void | Promise<void>)[];
 }

@@ -14,6 +14,7 @@ import { isSupportedLang } from './i18n/pickLanguage';
 import type { pageMachine } from './machine/pageMachine';
 import { useActorState } from './machine/useActorState';
 import { usePrefs } from './prefs/store';
+import { endSessionRecording } from './recording/sessionEnd';
 import { askBefore } from './screens/devices';
 import { prefetchScreen, screenFor } from './screens/registry';
 import { canRecognizeSpeech } from './screens/speechInput';
@@ -62,6 +63,13 @@ export function App({
       if (next) prefetchScreen(next.type);
     }
   }, [node, session]);
+
+  // The session's recording (if a camera node started one) is uploaded in the background: the
+  // end screen never waits for it.
+  const flowEnded = snapshot.matches('ended');
+  useEffect(() => {
+    if (flowEnded) void endSessionRecording();
+  }, [flowEnded]);
 
   const implicitAsk = useMemo(
     () => (node ? askBefore(node, ctx.asked, { speechRecognition: canRecognizeSpeech() }) : null),

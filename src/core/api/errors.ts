@@ -38,6 +38,9 @@ export const ERROR_CODES = [
   'attempt_finished',
   'attempt_expired',
   'too_many_frames',
+  'video_exists',
+  'video_window_closed',
+  'video_analysis_disabled',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -6,6 +6,7 @@ import { openSqliteStore } from '../store/sqlite';
 import { commandGroups, type CliContext } from './registry';
 import './keys';
 import './serve';
+import './settings';
 
 function help(ctx: Pick<CliContext, 'err'>): void {
   ctx.err('usage: idv <command> …   (data folder: DATA_DIR, default ./data)\n');

@@ -57,7 +57,8 @@ export function locateDocument(g: Gray): Quad | null {
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
       let s = 0;
-      for (let dy = 0; dy < f; dy++) for (let dx = 0; dx < f; dx++) s += g.data[(y * f + dy) * g.width + x * f + dx]!;
+      for (let dy = 0; dy < f; dy++)
+        for (let dx = 0; dx < f; dx++) s += g.data[(y * f + dy) * g.width + x * f + dx]!;
       small[y * w + x] = s / (f * f);
     }
   }
@@ -79,7 +80,12 @@ export function locateDocument(g: Gray): Quad | null {
       size++;
       const x = p % w;
       const y = (p - x) / w;
-      for (const q of [x > 0 ? p - 1 : -1, x < w - 1 ? p + 1 : -1, y > 0 ? p - w : -1, y < h - 1 ? p + w : -1]) {
+      for (const q of [
+        x > 0 ? p - 1 : -1,
+        x < w - 1 ? p + 1 : -1,
+        y > 0 ? p - w : -1,
+        y < h - 1 ? p + w : -1,
+      ]) {
         if (q >= 0 && label[q] === -1 && smooth[q]! > t) {
           label[q] = next;
           stack.push(q);

@@ -65,7 +65,8 @@ export function createMrzOcr(): MrzOcr {
           }
         }
         if (lines.length === 0) {
-          for (const t of data.text.split('\n')) if (t.trim()) lines.push({ text: t.trim(), confidence: data.confidence });
+          for (const t of data.text.split('\n'))
+            if (t.trim()) lines.push({ text: t.trim(), confidence: data.confidence });
         }
         return lines;
       });

@@ -33,7 +33,13 @@ export function toGray(img: { width: number; height: number; rgb: Uint8Array }):
  * @example
  * const flat = warpGray(photo, toPhoto, 1250, 880);
  */
-export function warpGray(src: Gray, h: Homography, width: number, height: number, fill = 255): Gray {
+export function warpGray(
+  src: Gray,
+  h: Homography,
+  width: number,
+  height: number,
+  fill = 255,
+): Gray {
   const data = new Uint8Array(width * height);
   const { width: sw, height: sh, data: s } = src;
   for (let y = 0; y < height; y++) {
@@ -103,7 +109,10 @@ export function boxMean(g: Gray, r: number): Float32Array {
       const xa = Math.max(0, x - r);
       const xb = Math.min(w, x + r + 1);
       const sum =
-        ii[yb * (w + 1) + xb]! - ii[ya * (w + 1) + xb]! - ii[yb * (w + 1) + xa]! + ii[ya * (w + 1) + xa]!;
+        ii[yb * (w + 1) + xb]! -
+        ii[ya * (w + 1) + xb]! -
+        ii[yb * (w + 1) + xa]! +
+        ii[ya * (w + 1) + xa]!;
       out[y * w + x] = sum / ((yb - ya) * (xb - xa));
     }
   }

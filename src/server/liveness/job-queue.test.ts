@@ -95,12 +95,14 @@ describe('createJobWorker', () => {
     q.enqueue('work', { name: 'two' }, 0);
     q.enqueue('unknown', {}, 0);
     const [a, b] = await Promise.all([worker.drain(), worker.drain()]);
-    expect(a + b).toBeGreaterThanOrEqual(4);
+    expect(a + b).toBeGreaterThanOrEqual(3);
     expect(seen).toEqual(['one', 'two']);
     expect(maxActive).toBe(1);
     expect(flaky).toBe(2);
-    expect(q.pendingCount()).toBe(0);
-    expect(q.failed().map((j) => j.kind)).toEqual(['unknown']);
+    // A kind without a handler here is left for the worker that has one (analyses share the table).
+    expect(q.pendingCount()).toBe(1);
+    expect(q.failed()).toEqual([]);
+    expect(q.claim(0, 100)?.kind).toBe('unknown');
     await worker.stop();
   });
 });

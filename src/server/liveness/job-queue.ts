@@ -51,8 +51,11 @@ interface JobRow {
 export interface JobQueue {
   /** Adds a job; inside a better-sqlite3 transaction it is part of it. */
   enqueue(kind: string, payload: unknown, now: number): number;
-  /** The oldest due job not leased by anyone, now leased until `now + leaseMs`; or null. */
-  claim(now: number, leaseMs: number): Job | null;
+  /**
+   * The oldest due job not leased by anyone, now leased until `now + leaseMs`; or null. With
+   * `kinds`, only a job of one of those kinds: workers sharing the table take only their own.
+   */
+  claim(now: number, leaseMs: number, kinds?: readonly string[]): Job | null;
   /** Removes a finished job, if `job` still holds its lease. */
   complete(job: Job): boolean;
   /**
@@ -85,6 +88,7 @@ export function sqliteJobQueue(db: Database): JobQueue {
       WHERE id = (
         SELECT id FROM jobs
         WHERE status = 'pending' AND run_after <= @now AND (lease_until IS NULL OR lease_until <= @now)
+          AND (@kinds IS NULL OR kind IN (SELECT value FROM json_each(@kinds)))
         ORDER BY run_after, id LIMIT 1
       )
       RETURNING id, kind, payload, tries, lease_owner`),
@@ -100,9 +104,14 @@ export function sqliteJobQueue(db: Database): JobQueue {
     enqueue(kind, payload, now) {
       return Number(s.insert.run(kind, JSON.stringify(payload), now, now).lastInsertRowid);
     },
-    claim(now, leaseMs) {
+    claim(now, leaseMs, kinds) {
       const owner = randomBytes(8).toString('hex');
-      const row = s.claim.get({ now, lease: now + leaseMs, owner }) as JobRow | undefined;
+      const row = s.claim.get({
+        now,
+        lease: now + leaseMs,
+        owner,
+        kinds: kinds ? JSON.stringify(kinds) : null,
+      }) as JobRow | undefined;
       if (!row) return null;
       return {
         id: row.id,

@@ -12,10 +12,16 @@ import {
   type LivenessFrameBody,
   type LivenessStartAnswer,
 } from '../../core/api';
-import { nodeDefaults, type FlowPosition, type LivenessDetectionNode } from '../../core/flow';
+import {
+  nodeDefaults,
+  type FaceScanNode,
+  type FlowPosition,
+  type LivenessDetectionNode,
+} from '../../core/flow';
 import { pickChallenges } from '../../core/liveness';
 import type { FaceAnalyzer } from '../analysis/face-analyzer';
 import { ImageDecodeError } from '../analysis/image';
+import { createFaces, mainFace, type Faces, type FaceScanDecision } from '../faces';
 import type { Clock } from '../clock';
 import { currentNode, isFinished, nodeById, step } from '../flow/runtime';
 import { ApiError, invalid } from '../http/errors';
@@ -43,6 +49,10 @@ export const FRAME_JOB = 'liveness.frame';
 export const DECIDE_JOB = 'liveness.decide';
 /** Claims of a job before it is given up; the decision's last one decides whatever happens. */
 const DECIDE_TRIES = 3;
+/** A face_scan node asks this many challenges when `requireLivenessChallenge` (docs/faces.md). */
+const FACE_SCAN_CHALLENGES = 3;
+/** A face_scan node has no `timeoutSeconds`: the liveness default applies. */
+const FACE_SCAN_TIMEOUT_SECONDS = 60;
 
 export interface LivenessDeps {
   store: SessionStore;
@@ -85,6 +95,8 @@ export interface Liveness {
   close(): Promise<void>;
   readonly attempts: AttemptStore;
   readonly queue: JobQueue;
+  /** face_scan decisions, face_compare and recognition (docs/faces.md). */
+  readonly faces: Faces;
 }
 
 const nodeNotCurrent = (s: SessionRecord, nodeId: string) =>
@@ -156,6 +168,14 @@ export function createLiveness(deps: LivenessDeps): Liveness {
     return ownAnalyzer;
   };
   const deciding = new Map<string, Promise<void>>();
+  const faces = createFaces({
+    store,
+    db: deps.db,
+    media,
+    clock,
+    analyzer,
+    ...(deps.log ? { log: deps.log } : {}),
+  });
 
   async function mutate(
     sessionId: string,
@@ -173,7 +193,7 @@ export function createLiveness(deps: LivenessDeps): Liveness {
     throw new Error(`session ${sessionId} kept changing under a liveness decision`);
   }
 
-  function livenessNode(s: SessionRecord, nodeId: string): LivenessDetectionNode {
+  function livenessNode(s: SessionRecord, nodeId: string): LivenessDetectionNode | FaceScanNode {
     if (isFinished(s) || s.position.status !== 'active') {
       throw new ApiError('validation_error', 'The session has already ended', {
         code: 'session_finished',
@@ -181,10 +201,10 @@ export function createLiveness(deps: LivenessDeps): Liveness {
     }
     const node = currentNode(s);
     if (!node || node.id !== nodeId) throw nodeNotCurrent(s, nodeId);
-    if (node.type !== 'liveness_detection') {
+    if (node.type !== 'liveness_detection' && node.type !== 'face_scan') {
       throw new ApiError(
         'validation_error',
-        `node '${nodeId}' is a ${node.type} node; liveness routes go to liveness_detection nodes`,
+        `node '${nodeId}' is a ${node.type} node; liveness routes go to liveness_detection and face_scan nodes`,
         { code: 'outcome_not_allowed' },
       );
     }
@@ -271,10 +291,17 @@ export function createLiveness(deps: LivenessDeps): Liveness {
     }
     const frames = attempts.frames(attemptId);
     const decision = decideAttempt(attempt, frames, clock.now());
+    const faceScan = await faceScanOf(attempt, frames, decision);
     if (!attempt.decisionMedia) {
       const indexes = attempt.cameraUnavailable ? [] : screenshotIndexes(decision.report, frames);
       const best = attempt.cameraUnavailable ? null : decision.report.bestFrameIndex;
-      attempts.setDecisionMedia(attemptId, await saveDecisionMedia(attempt, frames, indexes, best));
+      const saved = await saveDecisionMedia(attempt, frames, indexes, best);
+      // The user photo's face is known already: face_compare and recognition need not analyse it.
+      if (saved.userPhoto && best !== null) {
+        const a = frames[best]?.analysis;
+        faces.rememberMedia(saved.userPhoto, a && !('error' in a) ? mainFace(a) : null);
+      }
+      attempts.setDecisionMedia(attemptId, saved);
       attempt = attempts.get(attemptId)!;
     }
     const saved = attempt.decisionMedia!;
@@ -285,29 +312,37 @@ export function createLiveness(deps: LivenessDeps): Liveness {
       // attempt but changes nothing.
       const node = currentNode(cur);
       if (isFinished(cur) || !node || node.id !== a.nodeId) return cur;
+      // A face_scan without challenges says nothing about liveness.
+      const livenessAsked = !faceScan || a.challenges.length > 0;
       const next: SessionRecord = {
         ...cur,
         report: {
           ...cur.report,
-          livenessDetected: decision.outcome === 'livenessDetected',
+          ...(livenessAsked ? { livenessDetected: decision.outcome === 'livenessDetected' } : {}),
           screenshots: [...(cur.report.screenshots ?? []), ...saved.screenshots],
         },
       };
+      const ended = {
+        attemptId: a.id,
+        ended: a.ended,
+        ...(a.cameraUnavailable ? { cameraUnavailable: true } : {}),
+      };
       const r = step(
         next,
-        {
-          nodeId: a.nodeId,
-          outcome: decision.outcome,
-          ...(decision.inconclusiveReason
-            ? { inconclusiveReason: decision.inconclusiveReason }
-            : {}),
-          report: {
-            attemptId: a.id,
-            ended: a.ended,
-            ...(a.cameraUnavailable ? { cameraUnavailable: true } : {}),
-            ...decision.report,
-          },
-        },
+        faceScan
+          ? {
+              nodeId: a.nodeId,
+              outcome: faceScan.outcome,
+              report: { ...ended, ...faceScan.report, capture: decision.report },
+            }
+          : {
+              nodeId: a.nodeId,
+              outcome: decision.outcome,
+              ...(decision.inconclusiveReason
+                ? { inconclusiveReason: decision.inconclusiveReason }
+                : {}),
+              report: { ...ended, ...decision.report },
+            },
         now,
       );
       return r.ok ? r.session : cur;
@@ -323,12 +358,37 @@ export function createLiveness(deps: LivenessDeps): Liveness {
     attempts.decided(
       a.id,
       {
-        outcome: decision.outcome,
-        inconclusiveReason: decision.inconclusiveReason ?? null,
+        outcome: faceScan?.outcome ?? decision.outcome,
+        inconclusiveReason: faceScan ? null : (decision.inconclusiveReason ?? null),
         position: session.position,
       },
       clock.now(),
     );
+  }
+
+  /** For an attempt of a face_scan node: its outcome from the capture and the reference. */
+  async function faceScanOf(
+    attempt: AttemptRecord,
+    frames: readonly FrameRecord[],
+    decision: ReturnType<typeof decideAttempt>,
+  ): Promise<FaceScanDecision | null> {
+    const session = await store.getSessionById(attempt.sessionId);
+    const node = session ? nodeById(session.settings.flow, attempt.nodeId) : undefined;
+    if (!session || node?.type !== 'face_scan') return null;
+    const best = decision.report.bestFrameIndex;
+    const analysis = best !== null ? frames[best]?.analysis : null;
+    return faces.decideFaceScan({
+      session,
+      node,
+      challenges: attempt.challenges.length,
+      liveness: {
+        outcome: decision.outcome,
+        ...(decision.inconclusiveReason ? { inconclusiveReason: decision.inconclusiveReason } : {}),
+      },
+      cameraUnavailable: attempt.cameraUnavailable,
+      expired: attempt.ended === 'expired',
+      bestFace: analysis && !('error' in analysis) ? mainFace(analysis) : null,
+    });
   }
 
   /** One decision per attempt at a time in this process. */
@@ -353,6 +413,7 @@ export function createLiveness(deps: LivenessDeps): Liveness {
     },
     onTick: async () => {
       await expireDue();
+      await faces.enrollPending();
     },
     ...(deps.log ? { log: deps.log } : {}),
   });
@@ -375,16 +436,24 @@ export function createLiveness(deps: LivenessDeps): Liveness {
   return {
     attempts,
     queue,
+    faces,
 
     async start(s, nodeId) {
       const node = nodeDefaults(livenessNode(s, nodeId));
-      const challenges = pickChallenges(node.challenges, () => rand(1 << 30) / (1 << 30));
+      const random = () => rand(1 << 30) / (1 << 30);
+      const face = node.type === 'face_scan';
+      const challenges = !face
+        ? pickChallenges(node.challenges, random)
+        : node.requireLivenessChallenge
+          ? pickChallenges(FACE_SCAN_CHALLENGES, random)
+          : [];
+      const timeoutSeconds = face ? FACE_SCAN_TIMEOUT_SECONDS : node.timeoutSeconds;
       const issuedAt = clock.now();
       const answer: LivenessStartAnswer = {
         attemptId: orderedId('att'),
         challenges,
         issuedAt,
-        expiresAt: issuedAt + node.timeoutSeconds * 1000 + LIVENESS_LIMITS.graceMs,
+        expiresAt: issuedAt + timeoutSeconds * 1000 + LIVENESS_LIMITS.graceMs,
         maxFrames: LIVENESS_LIMITS.maxFrames,
       };
       const r = attempts.start(
@@ -395,7 +464,7 @@ export function createLiveness(deps: LivenessDeps): Liveness {
           accountId: s.accountId,
           mode: s.mode,
           challenges,
-          timeoutSeconds: node.timeoutSeconds,
+          timeoutSeconds,
           maxFrames: answer.maxFrames,
           issuedAt,
           expiresAt: answer.expiresAt,

@@ -50,6 +50,8 @@ export function createJobWorker(o: JobWorkerOptions): JobWorker {
   const leaseMs = o.leaseMs ?? DEFAULT_LEASE_MS;
   const retryMs = o.retryMs ?? 2_000;
   const maxTries = o.maxTries ?? 3;
+  // Other workers (post-session analyses) share the jobs table: take only what we can run.
+  const kinds = Object.keys(o.handlers);
   let running: Promise<number> | null = null;
   let again = false;
   let stopped = false;
@@ -76,7 +78,7 @@ export function createJobWorker(o: JobWorkerOptions): JobWorker {
   const runDue = async (): Promise<number> => {
     let n = 0;
     for (;;) {
-      const job = o.queue.claim(o.clock.now(), leaseMs);
+      const job = o.queue.claim(o.clock.now(), leaseMs, kinds);
       if (!job) return n;
       await runOne(job);
       n++;

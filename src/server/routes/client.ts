@@ -12,6 +12,9 @@ import { ClientService } from '../client/service';
 import type { AppContext } from '../context';
 import { bearer } from '../http/auth';
 import { ApiError, invalid } from '../http/errors';
+import { analysesRoutes } from '../analyses/routes';
+import { documentRoutes } from '../documents';
+import { faceRoutes } from '../faces/routes';
 import { livenessRoutes } from '../liveness/routes';
 import { compileCheck } from '../sessions/problems';
 import type { SessionRecord } from '../store/types';
@@ -147,5 +150,8 @@ export function clientRoutes(app: FastifyInstance, ctx: AppContext): void {
     authed.post('/exit', async (request) => service.exit(sessionOf(request)));
 
     await authed.register(async (scope) => livenessRoutes(scope, ctx));
+    await authed.register(async (scope) => faceRoutes(scope, ctx));
+    await authed.register(async (scope) => analysesRoutes(scope, ctx));
+    await authed.register(async (scope) => documentRoutes(scope, ctx));
   });
 }

@@ -58,10 +58,17 @@ export function withSignedMedia(
   media: MediaUrlSigner,
 ): SessionRecord['report'] {
   const shots = report.screenshots;
-  if (!shots?.some((x) => MEDIA_ID.test(x))) return report;
+  const video = report.videos?.userVideoUrl;
+  const signVideo = video !== undefined && MEDIA_ID.test(video);
+  if (!shots?.some((x) => MEDIA_ID.test(x)) && !signVideo) return report;
   return {
     ...report,
-    screenshots: shots.map((x) => (MEDIA_ID.test(x) ? media.signedUrl(x).url : x)),
+    ...(shots
+      ? { screenshots: shots.map((x) => (MEDIA_ID.test(x) ? media.signedUrl(x).url : x)) }
+      : {}),
+    ...(signVideo
+      ? { videos: { ...report.videos, userVideoUrl: media.signedUrl(video).url } }
+      : {}),
   };
 }
 
@@ -73,7 +80,11 @@ export function withSignedMedia(
  * carriesSignedMedia(sessionWithScreenshots); // true
  */
 export function carriesSignedMedia(s: SessionRecord): boolean {
-  return s.report.screenshots?.some((x) => MEDIA_ID.test(x)) ?? false;
+  const video = s.report.videos?.userVideoUrl;
+  return (
+    (s.report.screenshots?.some((x) => MEDIA_ID.test(x)) ?? false) ||
+    (video !== undefined && MEDIA_ID.test(video))
+  );
 }
 
 /**

@@ -48,10 +48,28 @@ export interface ClientApi {
   ): Promise<LivenessAttemptAnswer>;
   /** Where the attempt is; `position` once the server has decided. */
   livenessStatus(nodeId: string, attemptId: string): Promise<LivenessAttemptAnswer>;
+  /**
+   * Has the server decide a node that needs no input from the user (face_compare, recognition):
+   * it compares at once and answers with the new position.
+   */
+  run(nodeId: string): Promise<{ position: Position }>;
+  /** Uploads the session's recording (raw body, `video/webm` or `video/mp4`). */
+  video(body: Blob, type: VideoUploadType): Promise<unknown>;
+  /** One frame sampled from the camera while the session is recorded. */
+  videoFrame(frame: VideoFrameBody): Promise<unknown>;
   /** True when a token is kept for this tab. */
   hasToken(): boolean;
   /** The kept token came from this secret (a reload before the address bar was cleaned). */
   tokenCameFrom(clientSecret: string): boolean;
+}
+
+/** The media types `POST /client/video` takes. */
+export type VideoUploadType = 'video/webm' | 'video/mp4';
+
+/** A frame sampled during the recording: ms since the recording began and a base64 JPEG. */
+export interface VideoFrameBody {
+  t: number;
+  image: string;
 }
 
 export interface ClientApiOptions {
@@ -79,9 +97,11 @@ export function createClientApi(options: ClientApiOptions): ClientApi {
     path: string,
     body?: unknown,
     auth = true,
+    raw?: { body: Blob; type: string },
   ): Promise<T> {
     const headers: Record<string, string> = { accept: 'application/json' };
-    if (body !== undefined) headers['content-type'] = 'application/json';
+    if (raw) headers['content-type'] = raw.type;
+    else if (body !== undefined) headers['content-type'] = 'application/json';
     const kept = tokens.read();
     if (auth) {
       if (!kept) throw new ClientApiError(401, 'authentication_error', 'No client token');
@@ -92,7 +112,7 @@ export function createClientApi(options: ClientApiOptions): ClientApi {
       res = await doFetch(`${base}${path}`, {
         method,
         headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
+        body: raw ? raw.body : body === undefined ? undefined : JSON.stringify(body),
         credentials: 'omit',
         cache: 'no-store',
         referrerPolicy: 'no-referrer',
@@ -110,6 +130,8 @@ export function createClientApi(options: ClientApiOptions): ClientApi {
       }
     }
     if (!res.ok) throw errorFromResponse(res.status, parsed);
+    // Nothing to read back (a route that only takes something in).
+    if (res.status === 204) return {} as T;
     if (parsed === null || typeof parsed !== 'object') {
       throw new ClientApiError(
         res.status,
@@ -152,6 +174,9 @@ export function createClientApi(options: ClientApiOptions): ClientApi {
     livenessFinish: (nodeId, attemptId, body) =>
       call('POST', `${attempt(nodeId, attemptId)}/finish`, body),
     livenessStatus: (nodeId, attemptId) => call('GET', attempt(nodeId, attemptId)),
+    run: (nodeId) => call('POST', `${node(nodeId)}/run`, {}),
+    video: (body, type) => call('POST', '/client/video', undefined, true, { body, type }),
+    videoFrame: (frame) => call('POST', '/client/video/frames', frame),
     hasToken: () => tokens.read() !== null,
     tokenCameFrom: (clientSecret) => tokens.read()?.secretTag === secretTag(clientSecret),
   };

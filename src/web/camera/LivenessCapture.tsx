@@ -63,6 +63,10 @@ export interface LivenessCaptureProps {
   onCameraUnavailable(kind: CameraErrorKind | 'detector'): void;
   /** Tuning for tests and harnesses. */
   runOptions?: Partial<RunOptions>;
+  /** The camera's stream each time a camera goes live (the session recording starts from it). */
+  onStream?(stream: MediaStream): void;
+  /** The user asked for another camera; called before the current one is let go. */
+  onSwitchCamera?(): void;
 }
 
 /**
@@ -134,6 +138,11 @@ export function LivenessCapture(props: LivenessCaptureProps) {
   useEffect(() => {
     if (detector && live) latest.current.onReady();
   }, [detector, live]);
+
+  useEffect(() => {
+    const stream = videoRef.current?.srcObject;
+    if (live && stream instanceof MediaStream) latest.current.onStream?.(stream);
+  }, [live, videoRef]);
 
   const challengeKey = props.challenges?.join(',') ?? null;
   const attemptKey = props.attemptKey;
@@ -311,7 +320,14 @@ export function LivenessCapture(props: LivenessCaptureProps) {
       ) : null}
       {canSwitch && !error ? (
         <div className="actions">
-          <button type="button" className="button button-secondary" onClick={switchCamera}>
+          <button
+            type="button"
+            className="button button-secondary"
+            onClick={() => {
+              latest.current.onSwitchCamera?.();
+              switchCamera();
+            }}
+          >
             {props.strings.switchCamera}
           </button>
         </div>

@@ -1,7 +1,19 @@
-import { NotAvailableYet } from '../components/NotAvailableYet';
+import { useTranslation } from 'react-i18next';
+import { ServerCheck } from './ServerCheck';
 import type { ScreenProps } from './types';
 
-/** The face_compare node. Face comparison with the camera comes with its own issue; until then, its place. */
+/**
+ * The face_compare node: the server compares two faces the session already holds (the face scan
+ * and the document photo by default) and decides at once; the page shows that it is checking.
+ */
 export default function FaceCompareScreen(props: ScreenProps) {
-  return <NotAvailableYet {...props} />;
+  const { t } = useTranslation();
+  return (
+    <ServerCheck
+      {...props}
+      testId="face-compare-screen"
+      heading={t('faceCompare.heading')}
+      checking={t('faceCompare.checking')}
+    />
+  );
 }

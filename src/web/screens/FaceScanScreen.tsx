@@ -1,7 +1,110 @@
-import { NotAvailableYet } from '../components/NotAvailableYet';
+import { useEffect, useMemo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CallProblem } from '../components/Notice';
+import { StepHeading } from '../components/StepHeading';
+import { CaptureStatus } from '../camera/CaptureStatus';
+import { LivenessCapture } from '../camera/LivenessCapture';
+import { cameraOn, runBudget } from '../camera/livenessState';
+import { recordSessionFrom, releaseRecordingCamera } from '../camera/sessionRecorder';
+import { useCaptureStrings } from '../camera/useCaptureStrings';
+import { useLivenessFlow } from '../camera/useLivenessFlow';
 import type { ScreenProps } from './types';
+import { spokenText } from './spokenText';
+import { useServerCall } from './useServerCall';
 
-/** The face_scan node. Face scan with the camera comes with its own issue; until then, its place. */
-export default function FaceScanScreen(props: ScreenProps) {
-  return <NotAvailableYet {...props} />;
+/**
+ * The face_scan node: the liveness screen's capture (oval, hints, and the challenges when the
+ * server gives some) over the same attempt routes; the server compares the best frame with the
+ * reference and decides. `captureInstructions` are shown and spoken; Cancel ends the node
+ * `cancelled` (docs/hosted-page.md, "Face scan").
+ */
+export default function FaceScanScreen({ node, api, send }: ScreenProps) {
+  const { t } = useTranslation();
+  const flow = useLivenessFlow(api, node.id, send);
+  const { state } = flow;
+  const strings = useCaptureStrings();
+  const cancel = useServerCall(send, api);
+  const instructions = spokenText(node.type === 'face_scan' ? node.captureInstructions : undefined);
+
+  // Spoken once per node (a ref survives React's second effect run in development).
+  const said = useRef(false);
+  useEffect(() => {
+    if (!instructions || said.current) return;
+    said.current = true;
+    send({ type: 'SAY', text: instructions });
+  }, [instructions, send]);
+
+  const attempt = state.phase === 'capturing' ? state.attempt : null;
+  const runOptions = useMemo(
+    () => (attempt ? runBudget(attempt.maxFrames, attempt.challenges.length) : undefined),
+    [attempt],
+  );
+  // Once the frames are sent the decision is moments away: no cancelling across it.
+  const canCancel =
+    state.phase !== 'sending' && state.phase !== 'analysing' && state.phase !== 'decided';
+
+  const onCancel = () =>
+    void cancel.run(async () => {
+      const { position } = await api.result(node.id, 'cancelled');
+      send({ type: 'POSITION', position });
+    });
+
+  return (
+    <section
+      className="card"
+      aria-labelledby="face-scan-title"
+      data-testid="face-scan-screen"
+      data-phase={state.phase}
+      data-attempt={'attempt' in state ? state.attempt?.attemptId : undefined}
+      data-challenges={attempt ? attempt.challenges.length : undefined}
+    >
+      <p className="eyebrow">{t('nodes.face_scan')}</p>
+      <StepHeading id="face-scan-title">{t('faceScan.heading')}</StepHeading>
+      <p>{t('faceScan.intro')}</p>
+      {instructions && (
+        <p className="notice" data-testid="face-scan-instructions">
+          {instructions}
+        </p>
+      )}
+      {cameraOn(state) && (
+        <LivenessCapture
+          challenges={attempt?.challenges ?? null}
+          attemptKey={attempt?.attemptId ?? null}
+          strings={strings}
+          {...(runOptions ? { runOptions } : {})}
+          onReady={flow.onReady}
+          onFrame={flow.onFrame}
+          onDone={flow.onDone}
+          onCameraUnavailable={flow.onCameraUnavailable}
+          onStream={(stream) => recordSessionFrom(stream, api)}
+          onSwitchCamera={releaseRecordingCamera}
+        />
+      )}
+      <CaptureStatus
+        state={state}
+        uploadStruggling={flow.uploadStruggling}
+        onRetry={flow.retry}
+        testIdPrefix="face-scan"
+        analysing={t('faceScan.comparing')}
+      />
+      <CallProblem
+        problem={cancel.problem}
+        message={t('faceScan.cancelFailed')}
+        onRetry={cancel.retry}
+      />
+      {canCancel && (
+        <div className="actions">
+          <button
+            type="button"
+            className="button button-secondary"
+            data-testid="face-scan-cancel"
+            disabled={cancel.busy}
+            onClick={onCancel}
+          >
+            {t('faceScan.cancel')}
+          </button>
+        </div>
+      )}
+    </section>
+  );
 }

@@ -1,9 +1,11 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Busy, CallProblem } from '../components/Notice';
 import { StepHeading } from '../components/StepHeading';
-import { LivenessCapture, type LivenessStrings } from '../camera/LivenessCapture';
+import { CaptureStatus } from '../camera/CaptureStatus';
+import { LivenessCapture } from '../camera/LivenessCapture';
 import { cameraOn, runBudget } from '../camera/livenessState';
+import { recordSessionFrom, releaseRecordingCamera } from '../camera/sessionRecorder';
+import { useCaptureStrings } from '../camera/useCaptureStrings';
 import { useLivenessFlow } from '../camera/useLivenessFlow';
 import type { ScreenProps } from './types';
 import { useNodePrompt } from './useNodePrompt';
@@ -19,52 +21,13 @@ export default function LivenessScreen({ node, api, send }: ScreenProps) {
   const flow = useLivenessFlow(api, node.id, send);
   const { state } = flow;
   const timeoutSeconds = node.type === 'liveness_detection' ? node.timeoutSeconds : undefined;
-
-  const strings = useMemo<LivenessStrings>(
-    () => ({
-      loading: t('liveness.loading'),
-      holdStill: t('liveness.holdStill'),
-      done: t('liveness.done'),
-      switchCamera: t('liveness.switchCamera'),
-      retry: t('app.retry'),
-      progress: (current, total) => t('liveness.progress', { current, total }),
-      hints: {
-        noFace: t('liveness.hints.noFace'),
-        onePerson: t('liveness.hints.onePerson'),
-        moreLight: t('liveness.hints.moreLight'),
-        moveCloser: t('liveness.hints.moveCloser'),
-        moveFarther: t('liveness.hints.moveFarther'),
-        center: t('liveness.hints.center'),
-      },
-      challenges: {
-        turnLeft: t('liveness.challenges.turnLeft'),
-        turnRight: t('liveness.challenges.turnRight'),
-        lookUp: t('liveness.challenges.lookUp'),
-        comeCloser: t('liveness.challenges.comeCloser'),
-      },
-      cameraErrors: {
-        denied: t('liveness.cameraErrors.denied'),
-        busy: t('liveness.cameraErrors.busy'),
-        missing: t('liveness.cameraErrors.missing'),
-        other: t('liveness.cameraErrors.other'),
-      },
-    }),
-    [t],
-  );
+  const strings = useCaptureStrings();
 
   const attempt = state.phase === 'capturing' ? state.attempt : null;
   const runOptions = useMemo(
     () => (attempt ? runBudget(attempt.maxFrames, attempt.challenges.length) : undefined),
     [attempt],
   );
-  const waiting =
-    state.phase === 'sending'
-      ? t('liveness.sending')
-      : state.phase === 'analysing' || state.phase === 'decided'
-        ? t('liveness.analysing')
-        : state.phase === 'noCamera'
-          ? t('liveness.noCamera')
-          : null;
 
   return (
     <section
@@ -88,30 +51,17 @@ export default function LivenessScreen({ node, api, send }: ScreenProps) {
           onFrame={flow.onFrame}
           onDone={flow.onDone}
           onCameraUnavailable={flow.onCameraUnavailable}
+          onStream={(stream) => recordSessionFrom(stream, api)}
+          onSwitchCamera={releaseRecordingCamera}
         />
       )}
-      {waiting && <Busy label={waiting} />}
-      {flow.uploadStruggling && (state.phase === 'capturing' || state.phase === 'sending') && (
-        <p className="notice" role="status" data-testid="liveness-upload-slow">
-          {t('liveness.uploadSlow')}
-        </p>
-      )}
-      {state.phase === 'problem' && state.problem === 'network' && (
-        <CallProblem problem="network" onRetry={flow.retry} />
-      )}
-      {state.phase === 'problem' && state.problem === 'unexpected' && (
-        <div className="notice notice-error" role="alert">
-          <p>{t('liveness.failed')}</p>
-          <button type="button" className="button button-secondary" onClick={flow.retry}>
-            {t('app.retry')}
-          </button>
-        </div>
-      )}
-      {state.phase === 'problem' && state.problem === 'exhausted' && (
-        <p className="notice notice-error" role="alert">
-          {t('liveness.exhausted', { leave: t('exit.button') })}
-        </p>
-      )}
+      <CaptureStatus
+        state={state}
+        uploadStruggling={flow.uploadStruggling}
+        onRetry={flow.retry}
+        testIdPrefix="liveness"
+        analysing={t('liveness.analysing')}
+      />
     </section>
   );
 }

@@ -1,7 +1,19 @@
-import { NotAvailableYet } from '../components/NotAvailableYet';
+import { useTranslation } from 'react-i18next';
+import { ServerCheck } from './ServerCheck';
 import type { ScreenProps } from './types';
 
-/** The recognition node. Recognition with the camera comes with its own issue; until then, its place. */
+/**
+ * The recognition node: the server looks for the session's face among the account's earlier
+ * verified sessions and decides at once; the page shows that it is checking.
+ */
 export default function RecognitionScreen(props: ScreenProps) {
-  return <NotAvailableYet {...props} />;
+  const { t } = useTranslation();
+  return (
+    <ServerCheck
+      {...props}
+      testId="recognition-screen"
+      heading={t('recognition.heading')}
+      checking={t('recognition.checking')}
+    />
+  );
 }

@@ -1,0 +1,64 @@
+/**
+ * `idv settings deepfake` over a real data folder, and workers that share the jobs table taking
+ * only their own kinds.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runCli } from '../cli/main';
+import { sqliteJobQueue } from '../liveness/job-queue';
+import { openSqliteStore } from '../store/sqlite';
+import { sqliteAccountSettings } from './account-settings';
+import './register';
+
+const dir = mkdtempSync(join(tmpdir(), 'idv-settings-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+async function cli(...argv: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await runCli(argv, {
+    env: { DATA_DIR: dir },
+    out: (l) => out.push(l),
+    err: (l) => err.push(l),
+  });
+  return { code, out, err };
+}
+
+describe('idv settings', () => {
+  it('turns deepfake detection on and off per account, stored in the DB', async () => {
+    expect((await cli('keys', 'create', '--mode', 'test', '--account', 'acme')).code).toBe(0);
+    expect((await cli('keys', 'create', '--mode', 'test', '--account', 'other')).code).toBe(0);
+    expect(await cli('settings', 'deepfake', 'on', '--account', 'acme')).toMatchObject({
+      code: 0,
+      out: ['deepfake on'],
+    });
+    expect((await cli('settings', 'show', '--account', 'other')).out).toEqual(['deepfake off']);
+    const store = openSqliteStore({ path: join(dir, 'idv.sqlite'), backgroundCheckpoints: false });
+    const settings = sqliteAccountSettings(store.db);
+    expect(settings.deepfakeEnabled((await store.findAccount('acme'))!.id)).toBe(true);
+    expect(settings.deepfakeEnabled((await store.findAccount('other'))!.id)).toBe(false);
+    await store.close();
+    expect((await cli('settings', 'deepfake', 'off', '--account', 'acme')).out).toEqual([
+      'deepfake off',
+    ]);
+  });
+  it('refuses bad usage and unknown accounts', async () => {
+    expect((await cli('settings', 'deepfake', 'maybe')).code).toBe(2);
+    expect((await cli('settings', 'show', '--account', 'nobody')).code).toBe(1);
+  });
+});
+
+describe('job queue kinds', () => {
+  it('a claim with kinds takes only those', async () => {
+    const store = openSqliteStore({ path: join(dir, 'q.sqlite'), backgroundCheckpoints: false });
+    const q = sqliteJobQueue(store.db);
+    q.enqueue('liveness.frame', {}, 0);
+    q.enqueue('analyses.session', {}, 0);
+    expect(q.claim(10, 100, ['analyses.session'])?.kind).toBe('analyses.session');
+    expect(q.claim(10, 100, ['analyses.session'])).toBeNull();
+    expect(q.claim(10, 100)?.kind).toBe('liveness.frame');
+    await store.close();
+  });
+});

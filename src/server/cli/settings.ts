@@ -1,0 +1,50 @@
+/**
+ * `idv settings …`: per-account switches (today: deepfake detection, docs/analyses.md).
+ */
+import { parseArgs } from 'node:util';
+import '../analyses/register';
+import { sqliteAccountSettings } from '../analyses/account-settings';
+import { registerCommand, type CliContext } from './registry';
+
+const USAGE = [
+  "settings deepfake on|off [--account NAME]   deepfake analysis of the account's sessions",
+  "settings show [--account NAME]              the account's settings",
+];
+
+async function run(args: string[], ctx: CliContext): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: { account: { type: 'string' } },
+  });
+  const [what, value] = positionals;
+  const deepfake =
+    what === 'deepfake' && (value === 'on' || value === 'off') && positionals.length === 2;
+  const show = what === 'show' && positionals.length === 1;
+  if (!deepfake && !show) {
+    for (const u of USAGE) ctx.err(`usage: idv ${u}`);
+    return 2;
+  }
+  const store = await ctx.openStore();
+  const name = values.account ?? 'default';
+  const account = await store.findAccount(name);
+  if (!account) {
+    ctx.err(
+      `no account named "${name}" (accounts are made with their first key: ` +
+        `idv keys create --mode test --account ${name})`,
+    );
+    return 1;
+  }
+  const settings = sqliteAccountSettings(store.db);
+  if (deepfake) {
+    settings.setDeepfake(account.id, value === 'on', ctx.clock.now());
+    ctx.err(
+      `deepfake detection ${value} for account "${name}": sessions that end from now on ` +
+        (value === 'on' ? 'get deepfakeDetectionStatus' : 'get none'),
+    );
+  }
+  ctx.out(`deepfake ${settings.deepfakeEnabled(account.id) ? 'on' : 'off'}`);
+  return 0;
+}
+
+registerCommand({ name: 'settings', summary: 'Per-account settings', usage: USAGE, run });

@@ -1,0 +1,238 @@
+/**
+ * The face nodes through the real routes (`app.inject`), real SQLite, the real analyzer on the
+ * package-shipped fixture photos (skipped when `npm run fixtures` has not run).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHumanAnalyzer } from '../analysis/human-analyzer';
+import { createApiKey } from '../keys';
+import {
+  fixtureJpeg,
+  missingFixtures,
+  openLivenessApp,
+  type LivenessApp,
+} from '../liveness/test-support';
+
+const FILES = ['astronaut.png', 'astronaut-rotated.png', 'camera.png'];
+const missing = missingFixtures(FILES);
+const analyzer = createHumanAnalyzer();
+
+/** scan (face_scan) → compare (face_compare) → recog (recognition) → ends. */
+const flow = (scan: Record<string, unknown> = {}) => [
+  { id: 'start', type: 'start', outcome: 'scan' },
+  {
+    id: 'scan',
+    type: 'face_scan',
+    referenceImageKey: 'referenceImage',
+    ...scan,
+    outcomes: { passed: 'compare', notPassed: 'compare', error: 'failed', cancelled: 'failed' },
+  },
+  {
+    id: 'compare',
+    type: 'face_compare',
+    sourceA: { source: 'faceScan' },
+    sourceB: { source: 'providedData', providedDataKey: 'referenceImage' },
+    outcomes: { match: 'recog', noMatch: 'recog', imageUnavailable: 'recog' },
+  },
+  {
+    id: 'recog',
+    type: 'recognition',
+    outcomes: { recognized: 'known', newUser: 'done', noFace: 'failed' },
+  },
+  { id: 'known', type: 'end' },
+  { id: 'done', type: 'end' },
+  { id: 'failed', type: 'end' },
+];
+
+const dataUrl = (file: string) => `data:image/jpeg;base64,${fixtureJpeg(file)}`;
+
+describe.skipIf(missing.length > 0)('face nodes over the routes', () => {
+  let t: LivenessApp;
+  let globexKey: string;
+
+  beforeAll(async () => {
+    t = await openLivenessApp({ analyzer, livenessWorker: 'manual' });
+    globexKey = (
+      await createApiKey(t.store, { accountName: 'globex', mode: 'live', now: Date.now() })
+    ).key;
+  }, 60_000);
+  afterAll(async () => {
+    await t?.close();
+    await analyzer.close();
+  });
+
+  async function openSession(
+    body: Record<string, unknown>,
+    key = t.keys.live,
+  ): Promise<{ sessionId: string; token: string }> {
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/sessions',
+      headers: { authorization: `Bearer ${key}` },
+      payload: body,
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const { session, clientSecret } = created.json() as {
+      session: { id: string };
+      clientSecret: { secret: string };
+    };
+    const ex = await t.app.inject({
+      method: 'POST',
+      url: '/client/exchange',
+      payload: { clientSecret: clientSecret.secret },
+    });
+    return { sessionId: session.id, token: (ex.json() as { token: string }).token };
+  }
+
+  /** A face_scan capture of `file`, finished and decided by the worker. */
+  async function capture(token: string, file: string, nodeId = 'scan') {
+    const start = await t.client(token, 'POST', `/nodes/${nodeId}/liveness/start`, {});
+    expect(start.status, start.raw).toBe(200);
+    const { attemptId } = start.body as { attemptId: string; challenges: string[] };
+    const image = fixtureJpeg(file);
+    for (let i = 0; i < 3; i++) {
+      const f = await t.client(token, 'POST', `/nodes/${nodeId}/liveness/${attemptId}/frames`, {
+        role: i === 0 ? 'baseline' : 'between',
+        t: i * 300,
+        image,
+      });
+      expect(f.status, f.raw).toBe(202);
+    }
+    const fin = await t.client(token, 'POST', `/nodes/${nodeId}/liveness/${attemptId}/finish`, {
+      ended: 'done',
+    });
+    expect(fin.status).toBe(202);
+    await t.app.liveness.drain();
+    const st = await t.client(token, 'GET', `/nodes/${nodeId}/liveness/${attemptId}`);
+    expect(st.body.status).toBe('decided');
+    return start.body as { attemptId: string; challenges: string[] };
+  }
+
+  const report = async (sessionId: string) => {
+    const s = await t.store.getSessionById(sessionId);
+    if (!s) throw new Error(`no session ${sessionId}`);
+    return s;
+  };
+  const nodeReport = async (sessionId: string, nodeId: string) =>
+    (await report(sessionId)).report.nodeReports.find((r) => r.nodeId === nodeId);
+
+  it('the same person across two captures passes, matches, and is then a known user', async () => {
+    const { sessionId, token } = await openSession({
+      flow: flow(),
+      clientReferenceId: 'user-1',
+      providedData: { referenceImage: dataUrl('astronaut.png'), name: 'Eileen' },
+    });
+    const attempt = await capture(token, 'astronaut-rotated.png');
+    expect(attempt.challenges).toEqual([]);
+    const scan = await nodeReport(sessionId, 'scan');
+    expect(scan?.outcome).toBe('passed');
+    expect(scan?.report?.['similarity']).toBeGreaterThanOrEqual(
+      scan?.report?.['threshold'] as number,
+    );
+    expect(scan?.report?.['reference']).toEqual({
+      source: 'providedData',
+      providedDataKey: 'referenceImage',
+    });
+
+    const compare = await t.client(token, 'POST', '/nodes/compare/run', {});
+    expect(compare.status, compare.raw).toBe(200);
+    expect(compare.body.position.nodeId).toBe('recog');
+    expect((await nodeReport(sessionId, 'compare'))?.outcome).toBe('match');
+
+    const recog = await t.client(token, 'POST', '/nodes/recog/run', {});
+    expect(recog.body.position).toMatchObject({ status: 'complete' });
+    const r = await report(sessionId);
+    expect(r.report.nodeReports.find((n) => n.nodeId === 'recog')?.outcome).toBe('newUser');
+    expect(r.report.isVerified).toBe(true);
+    // The user photo's event, as for liveness.
+    const events = await t.store.listEvents({ sessionId });
+    expect(events.filter((e) => e.type === 'media.user_photo')).toHaveLength(1);
+  }, 60_000);
+
+  it('two different people do not pass or match; recognition finds the earlier session', async () => {
+    const { sessionId, token } = await openSession({
+      flow: flow(),
+      clientReferenceId: 'user-2',
+      providedData: { referenceImage: dataUrl('camera.png') },
+    });
+    await capture(token, 'astronaut.png');
+    const scan = await nodeReport(sessionId, 'scan');
+    expect(scan?.outcome).toBe('notPassed');
+    expect(scan?.report?.['similarity']).toBeLessThan(scan?.report?.['threshold'] as number);
+    await t.client(token, 'POST', '/nodes/compare/run', {});
+    expect((await nodeReport(sessionId, 'compare'))?.outcome).toBe('noMatch');
+    const recog = await t.client(token, 'POST', '/nodes/recog/run', {});
+    expect(recog.body.position).toMatchObject({ status: 'complete' });
+    const rec = await nodeReport(sessionId, 'recog');
+    expect(rec?.outcome).toBe('recognized');
+    expect(rec?.report).toMatchObject({
+      clientReferenceId: 'user-1',
+      providedData: { name: 'Eileen' },
+    });
+  }, 60_000);
+
+  it('recognition never looks at another mode or another account', async () => {
+    for (const key of [t.keys.test, globexKey]) {
+      const { sessionId, token } = await openSession(
+        { flow: flow(), providedData: { referenceImage: dataUrl('astronaut.png') } },
+        key,
+      );
+      await capture(token, 'astronaut-rotated.png');
+      await t.client(token, 'POST', '/nodes/compare/run', {});
+      await t.client(token, 'POST', '/nodes/recog/run', {});
+      const rec = await nodeReport(sessionId, 'recog');
+      expect(rec?.outcome).toBe('newUser');
+      expect(rec?.report?.['compared']).toBe(0);
+    }
+  }, 60_000);
+
+  it('refuses reference URLs at loopback and metadata addresses: the scan ends in error', async () => {
+    for (const url of ['https://127.0.0.1:9/me.jpg', 'https://169.254.169.254/latest/meta-data/']) {
+      const { sessionId, token } = await openSession({
+        flow: flow(),
+        providedData: { referenceImage: url },
+      });
+      await capture(token, 'astronaut.png');
+      const scan = await nodeReport(sessionId, 'scan');
+      expect(scan?.outcome).toBe('error');
+      expect(scan?.report).toMatchObject({ reason: 'referenceRefused' });
+      expect(String(scan?.report?.['message'])).toMatch(/loopback|link-local/);
+    }
+  }, 60_000);
+
+  it('without a reference the scan is an error; with challenges they come from the server', async () => {
+    const { sessionId, token } = await openSession({
+      flow: flow({ referenceImageKey: undefined, requireLivenessChallenge: true }),
+    });
+    const start = await t.client(token, 'POST', '/nodes/scan/liveness/start', {});
+    expect(start.body.challenges).toHaveLength(3);
+    const { sessionId: s2, token: t2 } = await openSession({
+      flow: flow({ referenceImageKey: undefined }),
+    });
+    await capture(t2, 'astronaut.png');
+    const scan = await nodeReport(s2, 'scan');
+    expect(scan).toMatchObject({ outcome: 'error', report: { reason: 'noReference' } });
+    expect(sessionId).not.toBe(s2);
+  }, 60_000);
+
+  it('face_compare without a capture is imageUnavailable; run refuses other nodes', async () => {
+    const compareFirst = [{ id: 'start', type: 'start', outcome: 'compare' }, ...flow().slice(2)];
+    const { sessionId, token } = await openSession({
+      flow: compareFirst,
+      providedData: { referenceImage: dataUrl('astronaut.png') },
+    });
+    const wrong = await t.client(token, 'POST', '/nodes/recog/run', {});
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.error.code).toBe('node_not_current');
+    const bad = await t.client(token, 'POST', '/nodes/compare/run', { x: 1 });
+    expect(bad.status).toBe(400);
+    const ok = await t.client(token, 'POST', '/nodes/compare/run', {});
+    expect(ok.status).toBe(200);
+    const c = await nodeReport(sessionId, 'compare');
+    expect(c?.outcome).toBe('imageUnavailable');
+    expect(c?.report).toMatchObject({ sourceA: { source: 'faceScan', reason: 'noImage' } });
+
+    const { token: t3 } = await openSession({ flow: flow(), providedData: {} });
+    const notRun = await t.client(t3, 'POST', '/nodes/scan/run', {});
+    expect(notRun.body.error.code).toBe('outcome_not_allowed');
+  }, 60_000);
+});

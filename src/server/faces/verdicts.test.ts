@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { bestKnownMatch, compareEmbeddings, faceScanGate } from './verdicts';
+
+const gate = (o: Partial<Parameters<typeof faceScanGate>[0]>) =>
+  faceScanGate({
+    challenges: 0,
+    liveness: { outcome: 'livenessDetected' },
+    cameraUnavailable: false,
+    expired: false,
+    hasFace: true,
+    ...o,
+  });
+
+describe('faceScanGate', () => {
+  it('lets a capture with a face through', () => {
+    expect(gate({})).toEqual({ go: true });
+  });
+  it('needs livenessDetected only when challenges were asked', () => {
+    expect(gate({ liveness: { outcome: 'deepfakeDetected' } })).toEqual({ go: true });
+    expect(gate({ challenges: 3, liveness: { outcome: 'deepfakeDetected' } })).toEqual({
+      go: false,
+      outcome: 'notPassed',
+      reason: 'livenessNotDetected',
+    });
+  });
+  it('ends in error without a camera, a finished capture or a face', () => {
+    expect(gate({ cameraUnavailable: true })).toMatchObject({
+      outcome: 'error',
+      reason: 'cameraUnavailable',
+    });
+    expect(gate({ expired: true })).toMatchObject({ outcome: 'error', reason: 'timeout' });
+    expect(gate({ hasFace: false })).toMatchObject({ outcome: 'error', reason: 'noFace' });
+  });
+});
+
+describe('compareEmbeddings', () => {
+  it('is the same person at or above the threshold', () => {
+    expect(compareEmbeddings([1, 0], [1, 0], 0.55)).toEqual({
+      similarity: 1,
+      threshold: 0.55,
+      same: true,
+    });
+    const c = compareEmbeddings([1, 0], [1, 1], 0.8);
+    expect(c.similarity).toBeCloseTo(0.7071, 4);
+    expect(c.same).toBe(false);
+  });
+});
+
+describe('bestKnownMatch', () => {
+  const known = [
+    { sessionId: 's1', clientReferenceId: 'a', embedding: [1, 0, 0] },
+    { sessionId: 's2', clientReferenceId: 'b', embedding: [0.9, 0.1, 0] },
+    { sessionId: 'self', clientReferenceId: 'me', embedding: [0, 1, 0] },
+  ];
+  it('finds the most similar known face over the threshold', () => {
+    const m = bestKnownMatch([1, 0.05, 0], known, 0.5);
+    expect(m.best?.clientReferenceId).toBe('a');
+    expect(m.compared).toBe(3);
+  });
+  it('never matches the session itself', () => {
+    const m = bestKnownMatch([0, 1, 0], known, 0.9, 'self');
+    expect(m.best).toBeNull();
+    expect(m.compared).toBe(2);
+    expect(m.bestSimilarity).toBeCloseTo(0.1104, 3);
+  });
+  it('reports no match under the threshold, and nothing to compare with none known', () => {
+    expect(bestKnownMatch([0, 0, 1], known, 0.5).best).toBeNull();
+    expect(bestKnownMatch([0, 0, 1], [], 0.5)).toEqual({
+      best: null,
+      bestSimilarity: null,
+      compared: 0,
+    });
+  });
+});

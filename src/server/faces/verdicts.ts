@@ -1,0 +1,137 @@
+/**
+ * Pure verdicts of the face nodes, from what the server measured. No I/O: the service gathers the
+ * embeddings and the liveness decision, these functions say what they mean.
+ */
+/** Cosine similarity over typed or plain arrays alike (stored embeddings are Float32Array). */
+function cosine(a: ArrayLike<number>, b: ArrayLike<number>): number {
+  if (a.length !== b.length || a.length === 0) {
+    throw new Error(`embeddings of lengths ${a.length} and ${b.length} cannot be compared`);
+  }
+  let dot = 0;
+  let na = 0;
+  let nb = 0;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i]!;
+    const y = b[i]!;
+    dot += x * y;
+    na += x * x;
+    nb += y * y;
+  }
+  return na === 0 || nb === 0 ? 0 : dot / Math.sqrt(na * nb);
+}
+
+/** Why a face_scan ends in `error` rather than a comparison. */
+export type FaceScanErrorReason =
+  | 'cameraUnavailable'
+  | 'timeout'
+  | 'noFace'
+  | 'noReference'
+  | 'referenceRefused'
+  | 'referenceUnreadable'
+  | 'noFaceInReference';
+
+export interface FaceScanGateInput {
+  /** How many challenges the server asked (0 unless `requireLivenessChallenge`). */
+  challenges: number;
+  /** The liveness decision over the capture. */
+  liveness: { outcome: string; inconclusiveReason?: string };
+  cameraUnavailable: boolean;
+  /** The page never finished the capture (the attempt expired). */
+  expired: boolean;
+  /** Whether the capture has a best frame with one usable face. */
+  hasFace: boolean;
+}
+
+export type FaceScanGate =
+  | { go: true }
+  | { go: false; outcome: 'notPassed'; reason: 'livenessNotDetected' }
+  | { go: false; outcome: 'error'; reason: FaceScanErrorReason };
+
+/**
+ * Whether a face_scan capture may be compared with its reference at all: a camera that never
+ * worked, a capture never finished or without a face is an `error`; when challenges were asked,
+ * anything but `livenessDetected` is `notPassed`.
+ *
+ * @example
+ * faceScanGate({ challenges: 3, liveness: { outcome: 'deepfakeDetected' }, cameraUnavailable: false, expired: false, hasFace: true });
+ * // { go: false, outcome: 'notPassed', reason: 'livenessNotDetected' }
+ */
+export function faceScanGate(i: FaceScanGateInput): FaceScanGate {
+  if (i.cameraUnavailable) return { go: false, outcome: 'error', reason: 'cameraUnavailable' };
+  if (i.challenges > 0 && i.liveness.outcome !== 'livenessDetected') {
+    return { go: false, outcome: 'notPassed', reason: 'livenessNotDetected' };
+  }
+  if (i.expired) return { go: false, outcome: 'error', reason: 'timeout' };
+  if (!i.hasFace) return { go: false, outcome: 'error', reason: 'noFace' };
+  return { go: true };
+}
+
+export interface Comparison {
+  /** Cosine similarity of the two embeddings, rounded to 4 decimals for the report. */
+  similarity: number;
+  threshold: number;
+  same: boolean;
+}
+
+/**
+ * Compares two embeddings against a threshold (same person at or above it).
+ *
+ * @example
+ * compareEmbeddings([1, 0], [1, 0], 0.55); // { similarity: 1, threshold: 0.55, same: true }
+ */
+export function compareEmbeddings(
+  a: ArrayLike<number>,
+  b: ArrayLike<number>,
+  threshold: number,
+): Comparison {
+  const raw = cosine(a, b);
+  return { similarity: Number(raw.toFixed(4)), threshold, same: raw >= threshold };
+}
+
+export interface KnownCandidate {
+  sessionId: string;
+  clientReferenceId: string;
+  embedding: ArrayLike<number>;
+}
+
+export interface RecognitionMatch<K extends KnownCandidate> {
+  /** The most similar known face, when it reaches the threshold. */
+  best: (K & { similarity: number }) | null;
+  /** The highest similarity seen, matched or not (null when nothing was compared). */
+  bestSimilarity: number | null;
+  /** How many known faces were compared. */
+  compared: number;
+}
+
+/**
+ * 1:N: the known face most similar to `probe`, if it reaches the threshold; the session itself
+ * (`excludeSessionId`) is never a candidate.
+ *
+ * @example
+ * bestKnownMatch(probe, known, 0.55, session.id).best?.clientReferenceId; // 'user-42'
+ */
+export function bestKnownMatch<K extends KnownCandidate>(
+  probe: ArrayLike<number>,
+  known: readonly K[],
+  threshold: number,
+  excludeSessionId?: string,
+): RecognitionMatch<K> {
+  let best: K | null = null;
+  let bestSimilarity = -Infinity;
+  let compared = 0;
+  for (const k of known) {
+    if (k.sessionId === excludeSessionId || k.embedding.length !== probe.length) continue;
+    compared++;
+    const similarity = cosine(probe, k.embedding);
+    if (similarity > bestSimilarity) {
+      best = k;
+      bestSimilarity = similarity;
+    }
+  }
+  const rounded = Number(bestSimilarity.toFixed(4));
+  return {
+    best: best && bestSimilarity >= threshold ? { ...best, similarity: rounded } : null,
+    bestSimilarity: best ? rounded : null,
+    compared,
+  };
+}
