@@ -8,6 +8,11 @@ import { FAKE_MEDIA_LAUNCH, startIdv, type IdvServer } from './support/idvServer
 // live key: no test panel, and the page cannot report an outcome.
 
 const FIXTURES = resolve('.tmp/fixtures');
+// The looping video meets the server's random challenges only as its cycle allows, and the page
+// samples it in real time on a shared machine: the passing head has failed about one run in five
+// (a frame taken mid-movement; docs/liveness-fixtures.md). Up to two more runs, each a fresh
+// session and attempt; every run must still end with the expected outcome to count.
+test.describe.configure({ retries: 2 });
 const missing = !existsSync(join(FIXTURES, 'head-loop.y4m'));
 // `.ci/run` makes the fixtures and sets REQUIRE_FIXTURES, so there a missing one fails the run.
 test.skip(
