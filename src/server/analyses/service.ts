@@ -4,6 +4,7 @@
  * report, each followed by its `analysis.*` event, once. Also the session video and the frames the
  * page samples while recording.
  */
+import { mutateSession } from '../sessions/mutate';
 import type { Database } from 'better-sqlite3';
 import type { FaceAnalyzer, FrameAnalysis } from '../analysis/face-analyzer';
 import type { FrameFailure } from '../analysis/decide-liveness';
@@ -154,16 +155,11 @@ export function createAnalyses(deps: AnalysesDeps): Analyses {
     sessionId: string,
     change: (s: SessionRecord, now: number) => SessionRecord,
   ): Promise<SessionRecord> {
-    for (let i = 0; i < 8; i++) {
-      const s = await store.getSessionById(sessionId);
-      if (!s) throw new Error(`session ${sessionId} is gone`);
-      const now = clock.now();
-      const next = change(s, now);
-      if (next === s) return s;
-      const saved = await store.updateSession(s, next, now);
-      if (saved) return saved;
-    }
-    throw new Error(`session ${sessionId} kept changing under an analysis`);
+    return mutateSession(store, clock, sessionId, change, {
+      what: 'an analysis',
+      tries: 8,
+      missing: () => new Error(`session ${sessionId} is gone`),
+    });
   }
 
   /** Appends the event unless an earlier run did (ids are fixed when the jobs are queued). */

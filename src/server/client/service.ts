@@ -25,6 +25,7 @@ import {
   step,
   type StepRefusal,
 } from '../flow/runtime';
+import { mutateSession } from '../sessions/mutate';
 import type { SessionRecord } from '../store/types';
 import { parseDevice } from './device';
 import { knownEmail, knownPhone, publicSession } from './public';
@@ -84,16 +85,9 @@ export class ClientService {
     sessionId: string,
     change: (s: SessionRecord, now: number) => SessionRecord,
   ): Promise<SessionRecord> {
-    for (let attempt = 0; attempt < 5; attempt++) {
-      const s = await this.ctx.store.getSessionById(sessionId);
-      if (!s) throw new ApiError('not_found_error', 'Session not found');
-      const now = this.now();
-      const next = change(s, now);
-      if (next === s) return s;
-      const saved = await this.ctx.store.updateSession(s, next, now);
-      if (saved) return saved;
-    }
-    throw new Error(`session ${sessionId} kept changing under a client request`);
+    return mutateSession(this.ctx.store, this.ctx.clock, sessionId, change, {
+      what: 'a client request',
+    });
   }
 
   async answer(s: SessionRecord): Promise<SessionAnswer> {

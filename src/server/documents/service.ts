@@ -4,6 +4,7 @@
  * other answer is a retry recorded among the node's attempts. The page cannot report
  * `scanSuccess` itself; it may cancel (`userCancelled`) or end on time (`scanTimeout`).
  */
+import { mutateSession } from '../sessions/mutate';
 import type { DocumentScanNode, FlowPosition } from '../../core/flow';
 import { documentScanWithDefaults } from '../../core/flow/nodes/document-scan';
 import type { MrzResult } from '../../core/mrz';
@@ -95,16 +96,7 @@ export function createDocuments(deps: DocumentsDeps): Documents {
   }
 
   async function mutate(id: string, change: (s: SessionRecord, now: number) => SessionRecord) {
-    for (let i = 0; i < 5; i++) {
-      const s = await store.getSessionById(id);
-      if (!s) throw new ApiError('not_found_error', 'Session not found');
-      const now = clock.now();
-      const next = change(s, now);
-      if (next === s) return s;
-      const saved = await store.updateSession(s, next, now);
-      if (saved) return saved;
-    }
-    throw new Error(`session ${id} kept changing under a document scan`);
+    return mutateSession(store, clock, id, change, { what: 'a document scan' });
   }
 
   async function end(

@@ -3,6 +3,7 @@
  * decision job), face_compare and recognition decided at once by `run`, and the known users of
  * recognition, added when a session completes verified.
  */
+import { mutateSession } from '../sessions/mutate';
 import type { Database } from 'better-sqlite3';
 import { nodeDefaults, type FlowNode, type FlowPosition } from '../../core/flow';
 import type { FaceCompareNode, FaceScanNode, FaceSource, RecognitionNode } from '../../core/flow';
@@ -304,16 +305,7 @@ export function createFaces(deps: FacesDeps): Faces {
     sessionId: string,
     change: (s: SessionRecord, now: number) => SessionRecord,
   ): Promise<SessionRecord> {
-    for (let i = 0; i < 5; i++) {
-      const s = await store.getSessionById(sessionId);
-      if (!s) throw new ApiError('not_found_error', 'Session not found');
-      const now = clock.now();
-      const next = change(s, now);
-      if (next === s) return s;
-      const saved = await store.updateSession(s, next, now);
-      if (saved) return saved;
-    }
-    throw new Error(`session ${sessionId} kept changing under a face decision`);
+    return mutateSession(store, clock, sessionId, change, { what: 'a face decision' });
   }
 
   return {

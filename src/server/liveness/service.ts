@@ -3,6 +3,7 @@
  * stored and analysed as they arrive, the decision taken by the worker from the server's own
  * analysis and written as the node's outcome. The page never reports an outcome here.
  */
+import { mutateSession } from '../sessions/mutate';
 import { randomInt } from 'node:crypto';
 import type { Database } from 'better-sqlite3';
 import {
@@ -181,16 +182,10 @@ export function createLiveness(deps: LivenessDeps): Liveness {
     sessionId: string,
     change: (s: SessionRecord, now: number) => SessionRecord,
   ): Promise<SessionRecord> {
-    for (let i = 0; i < 5; i++) {
-      const s = await store.getSessionById(sessionId);
-      if (!s) throw new Error(`session ${sessionId} is gone`);
-      const now = clock.now();
-      const next = change(s, now);
-      if (next === s) return s;
-      const saved = await store.updateSession(s, next, now);
-      if (saved) return saved;
-    }
-    throw new Error(`session ${sessionId} kept changing under a liveness decision`);
+    return mutateSession(store, clock, sessionId, change, {
+      what: 'a liveness decision',
+      missing: () => new Error(`session ${sessionId} is gone`),
+    });
   }
 
   function livenessNode(s: SessionRecord, nodeId: string): LivenessDetectionNode | FaceScanNode {
