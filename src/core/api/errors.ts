@@ -41,6 +41,7 @@ export const ERROR_CODES = [
   'video_exists',
   'video_window_closed',
   'video_analysis_disabled',
+  'scan_not_timed_out',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -172,6 +172,7 @@ describe('POST /client/nodes/:nodeId/document', () => {
     const s = await t.open(FLOW);
     const early = await post(s.token, '/timeout');
     expect(early.status).toBe(400);
+    expect(early.body).toMatchObject({ error: { code: 'scan_not_timed_out' } });
     clock.advance(61_000);
     const late = await post(s.token, '/timeout');
     expect(late.status).toBe(200);

@@ -10,5 +10,4 @@ export {
   type DocumentAttempt,
   type Documents,
 } from './service';
-export { DOCUMENT_LIMITS, DocumentUploadBodySchema, type DocumentUploadBody } from './schema';
 export { createMrzOcr, tesseractLangPath, type MrzOcr } from './ocr';

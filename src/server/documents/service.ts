@@ -17,7 +17,11 @@ import { mediaEvent } from '../media/event';
 import type { MediaService } from '../media/types';
 import type { SessionRecord, SessionStore } from '../store/types';
 import type { DocumentReader, ReadOutcome } from './reader';
-import { DOCUMENT_LIMITS, type DocumentRetryReason, type DocumentUploadBody } from './schema';
+import {
+  DOCUMENT_LIMITS,
+  type DocumentRetryReason,
+  type DocumentUploadBody,
+} from '../../core/api/documents';
 
 export type DocumentAnswer =
   | { status: 'read'; position: FlowPosition }
@@ -231,6 +235,7 @@ export function createDocuments(deps: DocumentsDeps): Documents {
         throw new ApiError(
           'validation_error',
           `The scan has ${Math.ceil(left / 1000)} s left; it has not timed out`,
+          { code: 'scan_not_timed_out' },
         );
       }
       const saved = await end(s, nodeId, 'scanTimeout', {

@@ -1,8 +1,9 @@
 /**
- * The document routes' bodies and answers (TypeBox: types, validation and OpenAPI from one
- * source). Kept here until the lead moves them to `src/core/api` for the page.
+ * The document-scan routes of the client API (docs/documents.md): bodies and answers in TypeBox,
+ * so that the server's validation, the OpenAPI document and the page's types come from one source.
  */
 import { Type, type Static } from '@sinclair/typebox';
+import { PositionSchema } from './client';
 
 /** Photos are larger than liveness frames: a document needs its MRZ sharp. */
 export const DOCUMENT_LIMITS = {
@@ -35,3 +36,18 @@ export const DOCUMENT_RETRY_REASONS = [
   'front_saved',
 ] as const;
 export type DocumentRetryReason = (typeof DOCUMENT_RETRY_REASONS)[number];
+
+/** What an upload answers: read (the node ended scanSuccess), try again, or the node timed out. */
+export const DocumentAnswerSchema = Type.Union(
+  [
+    Type.Object({ status: Type.Literal('read'), position: PositionSchema }),
+    Type.Object({
+      status: Type.Literal('retry'),
+      reason: Type.Union(DOCUMENT_RETRY_REASONS.map((r) => Type.Literal(r))),
+      attempts: Type.Integer({ minimum: 1, description: 'Photos read so far at this node.' }),
+    }),
+    Type.Object({ status: Type.Literal('timeout'), position: PositionSchema }),
+  ],
+  { $id: 'DocumentAnswer' },
+);
+export type DocumentAnswer = Static<typeof DocumentAnswerSchema>;
