@@ -5,12 +5,19 @@ import type { Flow } from '../../core/flow';
 import { flowJsonOf } from '../flowJson';
 import { newId, orderedId, sha256Hex } from '../ids';
 import { startCheckpointer, type Checkpointer } from './checkpointer';
+import {
+  CREATE_LAYOUT,
+  CREATE_SQL,
+  createRows,
+  startCreateWriter,
+  type CreateRows,
+  type CreateWriter,
+} from './createWriter';
 import { allMigrations, runMigrations, type Migration } from './migrations';
 import {
   SESSION_COLUMNS,
   SORT_COLUMNS,
   rowToSession,
-  searchText,
   sortValues,
   statusRank,
   type SessionRow,
@@ -52,6 +59,11 @@ export interface SqliteStoreOptions {
    * automatic checkpoint inside commits (short-lived processes such as the CLI).
    */
   backgroundCheckpoints?: boolean;
+  /**
+   * Insert new sessions from a thread of its own (default, like `backgroundCheckpoints`): the
+   * insert and commit leave the event loop. `false` inserts them on the caller's thread.
+   */
+  createsOnThread?: boolean;
 }
 
 /** How stale the key cache may get with respect to other processes' writes. */
@@ -66,8 +78,8 @@ export interface SessionWithSecret {
 const READ_CACHE_MAX = 10_000;
 
 interface PendingCreate {
-  session: SessionRecord;
-  secret: ClientSecretRecord;
+  rows: CreateRows;
+  flowHash: string;
   resolve: () => void;
   reject: (err: unknown) => void;
 }
@@ -127,18 +139,28 @@ export function openSqliteStore(options: SqliteStoreOptions): SqliteSessionStore
   if (options.path !== ':memory:') mkdirSync(dirname(options.path), { recursive: true });
   const db = new BetterSqlite3(options.path);
   db.pragma('journal_mode = WAL');
-  db.pragma(`synchronous = ${options.synchronous ?? 'NORMAL'}`);
-  db.pragma(`busy_timeout = ${options.busyTimeoutMs ?? 5000}`);
-  db.pragma('foreign_keys = ON');
   // Checkpoints (each rewrites pages and fsyncs the database file) run on a thread of their own;
   // SQLite's automatic one, inside a commit, stays only as a safety net should that thread fall
   // far behind. The WAL is cut back to 64 MB after a checkpoint.
   const background = options.path !== ':memory:' && options.backgroundCheckpoints !== false;
-  db.pragma(`wal_autocheckpoint = ${background ? 100_000 : 10_000}`);
-  db.pragma(`journal_size_limit = ${64 * 1024 * 1024}`);
-  db.pragma('cache_size = -32768');
+  // Per connection: the create writer's connection gets the same.
+  const pragmas = [
+    `synchronous = ${options.synchronous ?? 'NORMAL'}`,
+    `busy_timeout = ${options.busyTimeoutMs ?? 5000}`,
+    'foreign_keys = ON',
+    `wal_autocheckpoint = ${background ? 100_000 : 10_000}`,
+    `journal_size_limit = ${64 * 1024 * 1024}`,
+    'cache_size = -32768',
+  ];
+  for (const pragma of pragmas) db.pragma(pragma);
   runMigrations(db, options.migrations ?? allMigrations());
-  return new SqliteSessionStore(db, background ? startCheckpointer(options.path) : null);
+  const onThread = options.path !== ':memory:' && (options.createsOnThread ?? background);
+  return new SqliteSessionStore(
+    db,
+    background ? startCheckpointer(options.path) : null,
+    // Started on the first create: a short-lived process (the CLI) that creates none never pays.
+    onThread ? () => startCreateWriter({ path: options.path, pragmas }) : null,
+  );
 }
 
 /** The `SessionStore` over one SQLite file (WAL), shared safely by the server and the CLI. */
@@ -148,6 +170,11 @@ export class SqliteSessionStore implements SessionStore {
   private readonly s;
   private readonly listCache = new Map<string, Statement>();
   private pendingCreates: PendingCreate[] = [];
+  private flushScheduled = false;
+  /** The batch on the create writer's thread, if any. */
+  private writing: Promise<void> | null = null;
+  private writer: CreateWriter | null = null;
+  private writerGone = false;
   private readonly flows = new Map<string, Flow>();
   private readonly flowKeys = new WeakMap<Flow, { hash: string; json: string }>();
   private readonly flowsStored = new Set<string>();
@@ -165,15 +192,12 @@ export class SqliteSessionStore implements SessionStore {
   constructor(
     db: Database,
     private readonly checkpointer: Checkpointer | null = null,
+    private readonly startWriter: (() => CreateWriter) | null = null,
   ) {
     this.db = db;
-    this.insertBatch = db.transaction((items: PendingCreate[]) =>
-      items.map((item) => {
-        const hash = this.insertSessionRow(item.session, item.secret);
-        this.statusEvent(item.session, item.session.createdAt);
-        return hash;
-      }),
-    );
+    this.insertBatch = db.transaction((items: CreateRows[]) => {
+      for (const item of items) this.insertRows(item);
+    });
     const p = (sql: string) => db.prepare(sql);
     this.s = {
       accountByName: p('SELECT id, name, created_at FROM accounts WHERE name = ?'),
@@ -187,15 +211,8 @@ export class SqliteSessionStore implements SessionStore {
       listKeys: p(`${KEY_SELECT} ORDER BY k.created_at, k.id`),
       keysByPrefix: p(`${KEY_SELECT} WHERE k.prefix LIKE ? ESCAPE '\\' AND k.revoked_at IS NULL`),
       revokeKey: p('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL'),
-      insertSession: p(`INSERT INTO sessions (id, account_id, mode, status, status_rank, created_at,
-        started_at, finished_at, finished_sort, last_activity_at, flow_id, flow_hash,
-        client_reference_id, version, search_text, settings, report, position, rev, secret,
-        secret_created_at, secret_expire_at)
-        VALUES (@id, @account_id, @mode, @status, @status_rank, @created_at, @started_at,
-        @finished_at, @finished_sort, @last_activity_at, @flow_id, @flow_hash,
-        @client_reference_id, @version, @search_text, @settings, @report, @position, 0, @secret,
-        @secret_created_at, @secret_expire_at)`),
-      insertFlow: p('INSERT OR IGNORE INTO flows (hash, flow) VALUES (?, ?)'),
+      insertSession: p(CREATE_SQL.insertSession),
+      insertFlow: p(CREATE_SQL.insertFlow),
       flowByHash: p('SELECT flow FROM flows WHERE hash = ?').pluck(),
       sessionInScope: p(
         `SELECT ${SESSION_COLUMNS} FROM sessions WHERE id = ? AND account_id = ? AND mode = ?`,
@@ -246,6 +263,7 @@ export class SqliteSessionStore implements SessionStore {
       insertEvent:
         p(`INSERT INTO events (id, account_id, mode, type, session_id, created_at, payload)
         VALUES (@id, @accountId, @mode, @type, @sessionId, @createdAt, @payload)`),
+      createEvent: p(CREATE_SQL.insertEvent),
       eventsAfter: p(`SELECT rowid AS seq, * FROM events WHERE rowid > ? ORDER BY rowid LIMIT ?`),
       // No index on session_id: the outbox is read in order; this one is for inspection.
       eventsOfSession: p(`SELECT rowid AS seq, * FROM events WHERE session_id = ? AND rowid > ?
@@ -379,35 +397,11 @@ export class SqliteSessionStore implements SessionStore {
     return flow;
   };
 
-  /** Inserts the row (and its flow when new); returns the flow's hash. */
-  private insertSessionRow(s: SessionRecord, secret: ClientSecretRecord): string {
-    const { flow, ...settings } = s.settings;
-    const key = this.flowKey(flow);
-    if (!this.flowsStored.has(key.hash)) this.s.insertFlow.run(key.hash, key.json);
-    this.s.insertSession.run({
-      id: s.id,
-      account_id: s.accountId,
-      mode: s.mode,
-      status: s.status,
-      status_rank: statusRank(s.status),
-      created_at: s.createdAt,
-      started_at: s.startedAt,
-      finished_at: s.finishedAt,
-      finished_sort: s.finishedAt ?? 0,
-      last_activity_at: s.lastActivityAt,
-      flow_id: s.flowId,
-      flow_hash: key.hash,
-      client_reference_id: s.clientReferenceId,
-      version: s.version,
-      search_text: searchText(s),
-      settings: JSON.stringify(settings),
-      report: JSON.stringify(s.report),
-      position: JSON.stringify(s.position),
-      secret: secret.secret,
-      secret_created_at: secret.createdAt,
-      secret_expire_at: secret.expireAt,
-    });
-    return key.hash;
+  /** One create's rows, on this connection (inside the caller's transaction). */
+  private insertRows(item: CreateRows): void {
+    if (item[0] !== null) this.s.insertFlow.run(item[0], item[1]);
+    this.s.insertSession.run(item.slice(...CREATE_LAYOUT.session));
+    this.s.createEvent.run(item.slice(...CREATE_LAYOUT.event));
   }
 
   private statusEvent(s: SessionRecord, now: number): void {
@@ -425,29 +419,76 @@ export class SqliteSessionStore implements SessionStore {
 
   /**
    * Group commit: creates arriving in the same turn of the event loop share one transaction (one
-   * WAL append). Should any row of the batch fail, the batch is rolled back and each create is
-   * retried in a transaction of its own, so one bad create fails only itself; per-row savepoints
-   * would cost every create for a case that almost never happens. Every promise settles after the
-   * commit, so nothing is acknowledged before it is written.
+   * WAL append), on the create writer's thread when there is one. While a batch is being written
+   * the next one gathers, so the busier the server the larger the batches. Should any row of a
+   * batch fail, the batch is rolled back and each create is retried in a transaction of its own, so
+   * one bad create fails only itself; per-row savepoints would cost every create for a case that
+   * almost never happens. Every promise settles after the commit, so nothing is acknowledged before
+   * it is written.
    */
   async createSession(session: SessionRecord, secret: ClientSecretRecord): Promise<void> {
+    const key = this.flowKey(session.settings.flow);
+    const rows = createRows(
+      session,
+      secret,
+      key,
+      this.flowsStored.has(key.hash),
+      orderedId('evt', 8),
+    );
     return new Promise<void>((resolve, reject) => {
-      this.pendingCreates.push({ session, secret, resolve, reject });
-      if (this.pendingCreates.length === 1) setImmediate(() => this.flushCreates());
+      this.pendingCreates.push({ rows, flowHash: key.hash, resolve, reject });
+      if (!this.flushScheduled && !this.writing) {
+        this.flushScheduled = true;
+        setImmediate(() => this.flushCreates());
+      }
     });
   }
 
   private flushCreates(): void {
+    this.flushScheduled = false;
     const batch = this.pendingCreates;
+    if (batch.length === 0) return;
     this.pendingCreates = [];
+    const writer = this.createWriter();
+    if (!writer) {
+      this.insertInline(batch);
+      return;
+    }
+    this.writing = writer.write(batch.map((b) => b.rows)).then(
+      (errors) => {
+        batch.forEach((item, i) => {
+          const err = errors[i];
+          if (err) {
+            item.reject(err);
+          } else {
+            this.flowsStored.add(item.flowHash);
+            item.resolve();
+          }
+        });
+      },
+      (err: unknown) => {
+        // The thread is gone; whether this batch was committed is unknown, so it fails (the
+        // integrator retries) and later creates are written on this thread.
+        this.writer = null;
+        this.writerGone = true;
+        for (const item of batch) item.reject(err);
+      },
+    );
+    void this.writing.finally(() => {
+      this.writing = null;
+      if (this.pendingCreates.length > 0) this.flushCreates();
+    });
+  }
+
+  private insertInline(batch: PendingCreate[]): void {
     try {
-      this.insertCreates(batch);
-      for (const item of batch) item.resolve();
+      this.insertBatch(batch.map((b) => b.rows));
+      for (const item of batch) this.created(item);
     } catch {
       for (const item of batch) {
         try {
-          this.insertCreates([item]);
-          item.resolve();
+          this.insertBatch([item.rows]);
+          this.created(item);
         } catch (err) {
           item.reject(err ?? new Error('create failed'));
         }
@@ -455,13 +496,31 @@ export class SqliteSessionStore implements SessionStore {
     }
   }
 
-  /** Inserts the creates in one transaction; only after its commit is a flow known to be stored. */
-  private insertCreates(items: PendingCreate[]): void {
-    const hashes = this.insertBatch(items);
-    for (const h of hashes) this.flowsStored.add(h);
+  /** Only after its commit is a flow known to be stored. */
+  private created(item: PendingCreate): void {
+    this.flowsStored.add(item.flowHash);
+    item.resolve();
   }
 
-  private readonly insertBatch: (items: PendingCreate[]) => string[];
+  private createWriter(): CreateWriter | null {
+    if (this.writer || this.writerGone || !this.startWriter) return this.writer;
+    try {
+      this.writer = this.startWriter();
+    } catch {
+      this.writerGone = true;
+    }
+    return this.writer;
+  }
+
+  /** Until every create handed to the store has settled. */
+  private async drainCreates(): Promise<void> {
+    while (this.writing || this.pendingCreates.length > 0) {
+      if (this.writing) await this.writing.catch(() => undefined);
+      else this.flushCreates();
+    }
+  }
+
+  private readonly insertBatch: (items: CreateRows[]) => void;
 
   async getSession(scope: Scope, id: string): Promise<SessionRecord | null> {
     const r = this.s.sessionInScope.get(id, scope.accountId, scope.mode) as SessionRow | undefined;
@@ -780,6 +839,8 @@ export class SqliteSessionStore implements SessionStore {
   }
 
   async close(): Promise<void> {
+    await this.drainCreates();
+    await this.writer?.stop();
     await this.checkpointer?.stop();
     if (this.db.open) this.db.close();
   }

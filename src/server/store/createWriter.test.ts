@@ -1,0 +1,160 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startFlow, type Flow } from '../../core/flow';
+import { CreateWriteError } from './createWriter';
+import { openSqliteStore, type SqliteSessionStore } from './sqlite';
+import type { ClientSecretRecord, SessionRecord } from './types';
+
+const FLOW = [
+  { id: 'start', type: 'start', outcome: 'perm' },
+  { id: 'perm', type: 'permissions', outcomes: { permissionsGranted: 'end' } },
+  { id: 'end', type: 'end' },
+] as Flow;
+
+function newSession(i: number, accountId = account): [SessionRecord, ClientSecretRecord] {
+  const s: SessionRecord = {
+    id: `sess_${String(i).padStart(4, '0')}`,
+    accountId,
+    mode: 'live',
+    status: 'created',
+    createdAt: 1000 + i,
+    startedAt: null,
+    finishedAt: null,
+    lastActivityAt: 1000 + i,
+    flowId: 'flow_x',
+    clientReferenceId: `ref "${i}" ünïcode`,
+    version: '2025-09-01',
+    settings: {
+      flow: FLOW,
+      metadata: { plan: 'gold', note: 'quotes " and \\ and \u0000' },
+      providedData: {},
+      langs: ['en'],
+      defaultLang: 'en',
+      zone: 'us',
+      videoAIAnalysisEnabled: false,
+      embedOrigins: [],
+    },
+    report: { transcript: [], nodeReports: [], isVerified: false },
+    position: startFlow(FLOW),
+    rev: 0,
+  };
+  const secret: ClientSecretRecord = {
+    secret: `cs_${i}`,
+    sessionId: s.id,
+    createdAt: s.createdAt,
+    expireAt: s.createdAt + 3_600_000,
+    usedAt: null,
+    revokedAt: null,
+  };
+  return [s, secret];
+}
+
+let dir: string;
+/** The account of the store opened last. */
+let account = '';
+const opened: SqliteSessionStore[] = [];
+const open = async (name: string, createsOnThread: boolean) => {
+  const store = openSqliteStore({ path: join(dir, name), createsOnThread });
+  opened.push(store);
+  account = (await store.ensureAccount('shop', 1)).id;
+  return store;
+};
+/** Another connection: what any other reader of the file sees. */
+const rowsIn = (name: string, sql: string) => {
+  const db = new BetterSqlite3(join(dir, name), { readonly: true });
+  try {
+    return db.prepare(sql).all() as Record<string, unknown>[];
+  } finally {
+    db.close();
+  }
+};
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'idv-writer-'));
+});
+afterEach(async () => {
+  await Promise.all(opened.splice(0).map((s) => s.close()));
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('creates on the writer thread', () => {
+  it('a create is committed when its promise settles, and reads back whole', async () => {
+    const store = await open('a.sqlite', true);
+    const [s, secret] = newSession(1);
+    await store.createSession(s, secret);
+    expect(rowsIn('a.sqlite', 'SELECT id FROM sessions')).toEqual([{ id: s.id }]);
+    expect(rowsIn('a.sqlite', 'SELECT type, session_id FROM events')).toEqual([
+      { type: 'session.status', session_id: s.id },
+    ]);
+    const back = await store.getSessionById(s.id);
+    expect(back).toEqual(s);
+    expect((await store.getSessionBySecret('cs_1'))?.id).toBe(s.id);
+  });
+
+  it('writes the same rows as the store’s own thread', async () => {
+    const threaded = await open('thread.sqlite', true);
+    const threadedAccount = account;
+    const inline = await open('inline.sqlite', false);
+    for (let i = 0; i < 30; i++) {
+      await Promise.all([
+        threaded.createSession(...newSession(i, threadedAccount)),
+        inline.createSession(...newSession(i)),
+      ]);
+    }
+    // The two files' accounts have ids of their own.
+    const rowsOf = (name: string, sql: string) =>
+      rowsIn(name, sql).map((r) => ({ ...r, account_id: 'same' }));
+    for (const sql of [
+      'SELECT * FROM sessions ORDER BY id',
+      'SELECT account_id, mode, type, session_id, created_at FROM events ORDER BY rowid',
+      'SELECT * FROM flows',
+    ]) {
+      const a = rowsOf('thread.sqlite', sql);
+      expect(a.length).toBeGreaterThan(0);
+      expect(a).toEqual(rowsOf('inline.sqlite', sql));
+    }
+    // Event ids differ (each is new) but their payloads have the same shape.
+    const [event] = rowsIn('thread.sqlite', 'SELECT id, payload FROM events LIMIT 1');
+    expect(JSON.parse(String(event?.['payload']))).toEqual({
+      id: event?.['id'],
+      type: 'session.status',
+      createdAt: 1000,
+      sessionId: 'sess_0000',
+    });
+  });
+
+  it('one bad create in a batch fails alone; the rest of the batch is stored', async () => {
+    const store = await open('b.sqlite', true);
+    const [first, firstSecret] = newSession(1);
+    await store.createSession(first, firstSecret);
+    // The same batch (same turn of the event loop): a duplicate id between two good ones.
+    const [a, aSecret] = newSession(2);
+    const [dup] = newSession(1);
+    const [c, cSecret] = newSession(3);
+    const results = await Promise.allSettled([
+      store.createSession(a, aSecret),
+      store.createSession(dup, { ...firstSecret, secret: 'cs_other' }),
+      store.createSession(c, cSecret),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    const reason = (results[1] as PromiseRejectedResult).reason as CreateWriteError;
+    expect(reason).toBeInstanceOf(CreateWriteError);
+    expect(reason.code).toBe('SQLITE_CONSTRAINT_PRIMARYKEY');
+    expect(rowsIn('b.sqlite', 'SELECT id FROM sessions ORDER BY id')).toEqual([
+      { id: 'sess_0001' },
+      { id: 'sess_0002' },
+      { id: 'sess_0003' },
+    ]);
+  });
+
+  it('close waits for every create handed to it', async () => {
+    const store = await open('c.sqlite', true);
+    const pending = Array.from({ length: 200 }, (_, i) => store.createSession(...newSession(i)));
+    await store.close();
+    await Promise.all(pending);
+    expect(rowsIn('c.sqlite', 'SELECT count(*) AS n FROM sessions')).toEqual([{ n: 200 }]);
+  });
+});
