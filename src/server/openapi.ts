@@ -5,6 +5,8 @@ import {
   AvatarListSchema,
   ClientSecretSchema,
   CreateSessionBodySchema,
+  DocumentAnswerSchema,
+  DocumentUploadBodySchema,
   ErrorBodySchema,
   ExchangeBodySchema,
   LATEST_VERSION,
@@ -26,6 +28,8 @@ import {
   SessionListSchema,
   SessionSchema,
 } from '../core/api';
+import { VIDEO_LIMITS, VideoFrameBodySchema } from './analyses/schema';
+import { RunNodeBodySchema } from './faces/schemas';
 import { MediaUrlQuerySchema } from './media';
 
 type Json = Record<string, unknown>;
@@ -307,6 +311,58 @@ export function buildOpenApi(publicUrl: string): Json {
       ),
     },
     '/client/exit': { post: clientOp('Leave: the session ends incomplete', null, nodeAnswer({})) },
+    '/client/nodes/{nodeId}/run': {
+      post: clientOp(
+        'Decide a face_compare or recognition node now (the server compares)',
+        RunNodeBodySchema,
+        nodeAnswer({}),
+        true,
+      ),
+    },
+    '/client/nodes/{nodeId}/document': {
+      post: clientOp(
+        'A photo of the document: the server reads and checks its MRZ (docs/documents.md)',
+        DocumentUploadBodySchema,
+        DocumentAnswerSchema,
+        true,
+      ),
+    },
+    '/client/nodes/{nodeId}/document/cancel': {
+      post: clientOp('The user gave up the scan: userCancelled', null, nodeAnswer({}), true),
+    },
+    '/client/nodes/{nodeId}/document/timeout': {
+      post: clientOp(
+        'The scan ran out of time: scanTimeout (refused before timeoutSeconds)',
+        null,
+        nodeAnswer({}),
+        true,
+      ),
+    },
+    '/client/video': {
+      post: {
+        ...clientOp(
+          'The session recording, as the raw body (once per session)',
+          null,
+          Type.Object({ mediaId: Type.String() }),
+        ),
+        requestBody: {
+          required: true,
+          content: Object.fromEntries(
+            VIDEO_LIMITS.contentTypes.map((type) => [
+              type,
+              { schema: { type: 'string', contentMediaType: type } },
+            ]),
+          ),
+        },
+      },
+    },
+    '/client/video/frames': {
+      post: clientOp(
+        'One camera frame sampled while the session is recorded',
+        VideoFrameBodySchema,
+        Type.Object({ received: Type.Integer() }),
+      ),
+    },
     '/client/nodes/{nodeId}/liveness/start': {
       post: clientOp(
         'Start a liveness attempt: the server picks its challenges',
