@@ -21,7 +21,7 @@ import { newId, orderedId } from '../src/server/ids';
 import { createApiKey } from '../src/server/keys';
 import { flowHashId } from '../src/server/sessions/create';
 import { openSqliteStore, type SqliteSessionStore } from '../src/server/store/sqlite';
-import type { SessionRecord } from '../src/server/store/types';
+import { secretRecord, sessionRecord } from '../src/server/store/records';
 import { summarize, type BenchRow } from './types';
 
 const CONNECTIONS = 50;
@@ -89,42 +89,16 @@ async function fill(
     const pending: Promise<void>[] = [];
     for (let i = from; i < Math.min(n, from + 5_000); i++) {
       const id = orderedId('sess', 4);
-      const s: SessionRecord = {
+      const s = sessionRecord({
         id,
         accountId,
-        mode: 'live',
-        status: 'created',
         createdAt: start + i * 1000,
-        startedAt: null,
-        finishedAt: null,
-        lastActivityAt: start + i * 1000,
         flowId,
         clientReferenceId: `user-${i}`,
-        version: '2025-09-01',
-        settings: {
-          flow,
-          metadata: { n: String(i) },
-          providedData: {},
-          langs: ['en'],
-          defaultLang: 'en',
-          zone: 'us',
-          videoAIAnalysisEnabled: false,
-          embedOrigins: [],
-        },
-        report: { transcript: [], nodeReports: [], isVerified: false },
+        settings: { flow, metadata: { n: String(i) } },
         position,
-        rev: 0,
-      };
-      pending.push(
-        store.createSession(s, {
-          secret: newId('cs', 16),
-          sessionId: id,
-          createdAt: s.createdAt,
-          expireAt: s.createdAt + 3_600_000,
-          usedAt: null,
-          revokedAt: null,
-        }),
-      );
+      });
+      pending.push(store.createSession(s, secretRecord(id, newId('cs', 16), s.createdAt)));
     }
     await Promise.all(pending);
   }

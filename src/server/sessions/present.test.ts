@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { startFlow, type Flow } from '../../core/flow';
+import type { Flow } from '../../core/flow';
 import {
   jpegBytes,
   openMediaFixture,
@@ -9,6 +9,7 @@ import {
   type MediaFixture,
 } from '../media/test-support';
 import { MEDIA_URL_TTL_MS } from '../media/types';
+import { sessionRecord } from '../store/records';
 import type { SessionRecord } from '../store/types';
 import { carriesSignedMedia, presentSession } from './present';
 
@@ -19,28 +20,15 @@ const FLOW = [
 ] as Flow;
 
 function session(screenshots?: string[]): SessionRecord {
-  return {
+  return sessionRecord({
     id: 'sess_1',
     accountId: 'acct_1',
-    mode: 'live',
     status: 'complete',
     createdAt: T0 - 60_000,
     startedAt: T0 - 50_000,
     finishedAt: T0 - 1000,
     lastActivityAt: T0 - 1000,
-    flowId: 'f',
-    clientReferenceId: null,
-    version: '2025-09-01',
-    settings: {
-      flow: FLOW,
-      metadata: {},
-      providedData: {},
-      langs: ['en'],
-      defaultLang: 'en',
-      zone: 'us',
-      videoAIAnalysisEnabled: false,
-      embedOrigins: [],
-    },
+    settings: { flow: FLOW },
     report: {
       transcript: [],
       nodeReports: [],
@@ -48,9 +36,8 @@ function session(screenshots?: string[]): SessionRecord {
       livenessDetected: true,
       ...(screenshots ? { screenshots } : {}),
     },
-    position: startFlow(FLOW),
     rev: 3,
-  };
+  });
 }
 
 let f: MediaFixture | undefined;

@@ -5,13 +5,13 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LATEST_VERSION } from '../../core/api';
-import { startFlow, type Flow } from '../../core/flow';
+import type { Flow } from '../../core/flow';
 import type { AppContext } from '../context';
 import { mediaRoutes } from '../media/routes';
 import { jpegBytes, openMediaFixture, partsOf, T0, type MediaFixture } from '../media/test-support';
 import { MEDIA_URL_TTL_MS } from '../media/types';
 import { sessionRoutes } from '../routes/sessions';
-import type { SessionRecord } from '../store/types';
+import { secretRecord, sessionRecord } from '../store/records';
 
 const FLOW = [
   { id: 'start', type: 'start', outcome: 'end' },
@@ -39,40 +39,17 @@ async function setup() {
     contentType: 'image/jpeg',
     bytes: jpegBytes(),
   });
-  const session: SessionRecord = {
+  const session = sessionRecord({
     id: 'sess_0123456789abcdef01234567',
     accountId: account.id,
-    mode: 'live',
     status: 'complete',
     createdAt: T0,
     startedAt: T0,
     finishedAt: T0,
-    lastActivityAt: T0,
-    flowId: 'f',
-    clientReferenceId: null,
-    version: '2025-09-01',
-    settings: {
-      flow: FLOW,
-      metadata: {},
-      providedData: {},
-      langs: ['en'],
-      defaultLang: 'en',
-      zone: 'us',
-      videoAIAnalysisEnabled: false,
-      embedOrigins: [],
-    },
+    settings: { flow: FLOW },
     report: { transcript: [], nodeReports: [], isVerified: true, screenshots: [shot.id] },
-    position: startFlow(FLOW),
-    rev: 0,
-  };
-  await f.db.createSession(session, {
-    secret: 'cs_test',
-    sessionId: session.id,
-    createdAt: T0,
-    expireAt: T0 + 3_600_000,
-    usedAt: null,
-    revokedAt: null,
   });
+  await f.db.createSession(session, secretRecord(session.id, 'cs_test', T0));
   // Only what GET /sessions/:id reads; the request scope stands in for the API-key hook.
   const ctx = {
     store: f.db,

@@ -3,54 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startFlow, type Flow } from '../../core/flow';
 import { CreateWriteError } from './createWriter';
+import { secretRecord, sessionRecord } from './records';
 import { openSqliteStore, type SqliteSessionStore } from './sqlite';
 import type { ClientSecretRecord, SessionRecord } from './types';
-
-const FLOW = [
-  { id: 'start', type: 'start', outcome: 'perm' },
-  { id: 'perm', type: 'permissions', outcomes: { permissionsGranted: 'end' } },
-  { id: 'end', type: 'end' },
-] as Flow;
-
-function newSession(i: number, accountId = account): [SessionRecord, ClientSecretRecord] {
-  const s: SessionRecord = {
-    id: `sess_${String(i).padStart(4, '0')}`,
-    accountId,
-    mode: 'live',
-    status: 'created',
-    createdAt: 1000 + i,
-    startedAt: null,
-    finishedAt: null,
-    lastActivityAt: 1000 + i,
-    flowId: 'flow_x',
-    clientReferenceId: `ref "${i}" ünïcode`,
-    version: '2025-09-01',
-    settings: {
-      flow: FLOW,
-      metadata: { plan: 'gold', note: 'quotes " and \\ and \u0000' },
-      providedData: {},
-      langs: ['en'],
-      defaultLang: 'en',
-      zone: 'us',
-      videoAIAnalysisEnabled: false,
-      embedOrigins: [],
-    },
-    report: { transcript: [], nodeReports: [], isVerified: false },
-    position: startFlow(FLOW),
-    rev: 0,
-  };
-  const secret: ClientSecretRecord = {
-    secret: `cs_${i}`,
-    sessionId: s.id,
-    createdAt: s.createdAt,
-    expireAt: s.createdAt + 3_600_000,
-    usedAt: null,
-    revokedAt: null,
-  };
-  return [s, secret];
-}
 
 let dir: string;
 /** The account of the store opened last. */
@@ -62,6 +18,19 @@ const open = async (name: string, createsOnThread: boolean) => {
   account = (await store.ensureAccount('shop', 1)).id;
   return store;
 };
+function newSession(i: number, accountId = account): [SessionRecord, ClientSecretRecord] {
+  const id = `sess_${String(i).padStart(4, '0')}`;
+  const s = sessionRecord({
+    id,
+    accountId,
+    createdAt: 1000 + i,
+    flowId: 'flow_x',
+    clientReferenceId: `ref "${i}" ünïcode`,
+    settings: { metadata: { plan: 'gold', note: 'quotes " and \\ and \u0000' } },
+  });
+  return [s, secretRecord(id, `cs_${i}`, s.createdAt)];
+}
+
 /** Another connection: what any other reader of the file sees. */
 const rowsIn = (name: string, sql: string) => {
   const db = new BetterSqlite3(join(dir, name), { readonly: true });

@@ -2,16 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startFlow, type Flow } from '../../core/flow';
 import { allMigrations, registerMigrations } from './migrations';
+import { secretRecord, sessionRecord } from './records';
 import { openSqliteStore, type SqliteSessionStore } from './sqlite';
 import type { SessionRecord } from './types';
-
-const FLOW = [
-  { id: 'start', type: 'start', outcome: 'perm' },
-  { id: 'perm', type: 'permissions', outcomes: { permissionsGranted: 'end' } },
-  { id: 'end', type: 'end' },
-] as Flow;
 
 let dir: string;
 let store: SqliteSessionStore;
@@ -25,40 +19,9 @@ afterEach(async () => {
 });
 
 async function session(accountId: string, i = 0): Promise<SessionRecord> {
-  const s: SessionRecord = {
-    id: `sess_${String(i).padStart(4, '0')}`,
-    accountId,
-    mode: 'test',
-    status: 'created',
-    createdAt: 1000 + i,
-    startedAt: null,
-    finishedAt: null,
-    lastActivityAt: 1000 + i,
-    flowId: 'f',
-    clientReferenceId: null,
-    version: '2025-09-01',
-    settings: {
-      flow: FLOW,
-      metadata: {},
-      providedData: {},
-      langs: ['en'],
-      defaultLang: 'en',
-      zone: 'us',
-      videoAIAnalysisEnabled: false,
-      embedOrigins: [],
-    },
-    report: { transcript: [], nodeReports: [], isVerified: false },
-    position: startFlow(FLOW),
-    rev: 0,
-  };
-  await store.createSession(s, {
-    secret: `cs_${i}`,
-    sessionId: s.id,
-    createdAt: s.createdAt,
-    expireAt: s.createdAt + 3_600_000,
-    usedAt: null,
-    revokedAt: null,
-  });
+  const id = `sess_${String(i).padStart(4, '0')}`;
+  const s = sessionRecord({ id, accountId, mode: 'test', createdAt: 1000 + i, flowId: 'f' });
+  await store.createSession(s, secretRecord(id, `cs_${i}`, s.createdAt));
   return s;
 }
 
