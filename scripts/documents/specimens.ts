@@ -3,6 +3,7 @@
  * what it must read as. Fictional people of the ICAO specimen state `UTO` and of real states.
  */
 import { composeMrz, type MrzInput } from '../../src/core/mrz';
+import { seededRandom } from '../../src/core/random';
 
 export type Variant = 'valid' | 'broken_check' | 'expired';
 /** How hard the photograph is: `clean` is a flat scan, `heavy` is outside the accuracy target. */
@@ -18,17 +19,8 @@ export interface Specimen {
   lines: string[];
 }
 
-/** mulberry32: small, seedable, the same numbers on every machine. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The seeded generator of every random choice here: the same documents on every machine. */
+export const rng = seededRandom;
 
 const LAST = [
   'ERIKSSON',

@@ -8,18 +8,7 @@ import {
   type Challenge,
 } from './challenges';
 import { syntheticFace } from './synthetic';
-
-/** A seeded generator (mulberry32) so a failing case can be replayed. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom as seeded } from '../random';
 
 describe('pickChallenges', () => {
   it('gives n challenges, all different up to four, never the same twice in a row', () => {
