@@ -76,6 +76,11 @@ export interface SessionWithSecret {
 }
 
 const READ_CACHE_MAX = 10_000;
+/**
+ * Create batches on the writer thread at once: one being written while the next is queued, so
+ * neither the event loop nor the thread waits for the other; more would only make batches smaller.
+ */
+const BATCHES_IN_FLIGHT = 2;
 
 interface PendingCreate {
   rows: CreateRows;
@@ -171,8 +176,8 @@ export class SqliteSessionStore implements SessionStore {
   private readonly listCache = new Map<string, Statement>();
   private pendingCreates: PendingCreate[] = [];
   private flushScheduled = false;
-  /** The batch on the create writer's thread, if any. */
-  private writing: Promise<void> | null = null;
+  /** Batches handed to the create writer's thread and not yet answered. */
+  private readonly writing = new Set<Promise<void>>();
   private writer: CreateWriter | null = null;
   private writerGone = false;
   private readonly flows = new Map<string, Flow>();
@@ -419,7 +424,7 @@ export class SqliteSessionStore implements SessionStore {
 
   /**
    * Group commit: creates arriving in the same turn of the event loop share one transaction (one
-   * WAL append), on the create writer's thread when there is one. While a batch is being written
+   * WAL append), on the create writer's thread when there is one. With two batches on the thread
    * the next one gathers, so the busier the server the larger the batches. Should any row of a
    * batch fail, the batch is rolled back and each create is retried in a transaction of its own, so
    * one bad create fails only itself; per-row savepoints would cost every create for a case that
@@ -437,7 +442,7 @@ export class SqliteSessionStore implements SessionStore {
     );
     return new Promise<void>((resolve, reject) => {
       this.pendingCreates.push({ rows, flowHash: key.hash, resolve, reject });
-      if (!this.flushScheduled && !this.writing) {
+      if (!this.flushScheduled && this.writing.size < BATCHES_IN_FLIGHT) {
         this.flushScheduled = true;
         setImmediate(() => this.flushCreates());
       }
@@ -454,7 +459,7 @@ export class SqliteSessionStore implements SessionStore {
       this.insertInline(batch);
       return;
     }
-    this.writing = writer.write(batch.map((b) => b.rows)).then(
+    const written = writer.write(batch.map((b) => b.rows)).then(
       (errors) => {
         batch.forEach((item, i) => {
           const err = errors[i];
@@ -474,9 +479,10 @@ export class SqliteSessionStore implements SessionStore {
         for (const item of batch) item.reject(err);
       },
     );
-    void this.writing.finally(() => {
-      this.writing = null;
-      if (this.pendingCreates.length > 0) this.flushCreates();
+    this.writing.add(written);
+    void written.finally(() => {
+      this.writing.delete(written);
+      if (this.pendingCreates.length > 0 && !this.flushScheduled) this.flushCreates();
     });
   }
 
@@ -514,8 +520,8 @@ export class SqliteSessionStore implements SessionStore {
 
   /** Until every create handed to the store has settled. */
   private async drainCreates(): Promise<void> {
-    while (this.writing || this.pendingCreates.length > 0) {
-      if (this.writing) await this.writing.catch(() => undefined);
+    while (this.writing.size > 0 || this.pendingCreates.length > 0) {
+      if (this.writing.size > 0) await Promise.all(this.writing);
       else this.flushCreates();
     }
   }
