@@ -30,6 +30,8 @@ export const ERROR_CODES = [
   'otp_not_sent',
   'otp_expired',
   'otp_resend_too_soon',
+  'otp_destination_required',
+  'otp_destination_invalid',
   'version_unknown',
   'media_url_expired',
   'media_url_invalid',

@@ -341,6 +341,7 @@ export class ClientService {
         throw new ApiError(
           'validation_error',
           `destination is required: the session knows no ${channel === 'email' ? 'email address' : 'phone number'}`,
+          { code: 'otp_destination_required' },
         );
       }
       const d = destination.trim();
@@ -351,6 +352,7 @@ export class ClientService {
           channel === 'email'
             ? 'destination must be an email address'
             : 'destination must be a phone number in international form (+33…)',
+          { code: 'otp_destination_invalid' },
         );
       }
     }

@@ -380,6 +380,34 @@ describe('a whole session through the client API', () => {
     expect((await c('POST', '/nodes/otp/otp/verify', { code: second })).body.verified).toBe(true);
   });
 
+  it('a code with no address known: otp_destination_required, then a bad and a good destination', async () => {
+    const { clientSecret } = await newSession({
+      flow: [
+        { id: 'start', type: 'start', outcome: 'otp' },
+        {
+          id: 'otp',
+          type: 'two_factor_email',
+          outcomes: {
+            verified: 'end',
+            failed_unverified: 'end',
+            delivery_failed: 'end',
+            cancelled: 'end',
+          },
+        },
+        { id: 'end', type: 'end' },
+      ],
+    });
+    const c = client((await exchange(clientSecret.secret)).body.token);
+    const missing = await c('POST', '/nodes/otp/otp/send', {});
+    expect(missing.status).toBe(400);
+    expect(missing.body.error.code).toBe('otp_destination_required');
+    const bad = await c('POST', '/nodes/otp/otp/send', { destination: 'not an address' });
+    expect(bad.body.error.code).toBe('otp_destination_invalid');
+    const good = await c('POST', '/nodes/otp/otp/send', { destination: 'sam@example.com' });
+    expect(good.status).toBe(200);
+    expect((await smtp.next()).to).toEqual(['sam@example.com']);
+  });
+
   it('a failed delivery ends the node on delivery_failed', async () => {
     const broken = await startHarness({
       clock,

@@ -71,7 +71,7 @@ export function OtpStep({
           });
           return;
         }
-        if (!to && !sent && !error.code) {
+        if (!to && !sent && error.code === 'otp_destination_required') {
           // The server knew no address after all: ask for one.
           setAskDestination(true);
           return;
