@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { chromium, expect, test, type Browser, type Page } from '@playwright/test';
+import { chromium, expect, test, type Browser } from '@playwright/test';
 import { FAKE_MEDIA_LAUNCH, startIdv, type IdvServer } from './support/idvServer';
+import { watchOrigins } from './support/pageChecks';
 
 // Each fixture of `npm run fixtures` (docs/liveness-fixtures.md) is played as the camera of its own
 // Chromium; the real server (`idv serve`, in-process analysis worker) decides. Sessions use the
@@ -96,17 +97,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await idv?.stop();
 });
-
-/** Every request the page makes that is not to our origin (data: and blob: stay in the page). */
-function watchOrigins(page: Page, origin: string): string[] {
-  const foreign: string[] = [];
-  page.context().on('request', (r) => {
-    const url = new URL(r.url());
-    if (url.protocol === 'data:' || url.protocol === 'blob:') return;
-    if (url.origin !== origin) foreign.push(r.url());
-  });
-  return foreign;
-}
 
 async function runFixture(c: Case): Promise<void> {
   const browser: Browser = await chromium.launch({

@@ -53,3 +53,22 @@ export async function checkScreen(page: Page, name: string): Promise<void> {
   await shoot(page, name);
   await expectAccessible(page, name);
 }
+
+/**
+ * Collects every request of the page's context that goes anywhere but `origin` (data: and blob:
+ * URLs aside): the page talks to no origin but ours.
+ *
+ * @example
+ * const foreign = watchOrigins(page, idv.url);
+ * // … run the flow …
+ * expect(foreign).toEqual([]);
+ */
+export function watchOrigins(page: Page, origin: string): string[] {
+  const foreign: string[] = [];
+  page.context().on('request', (r) => {
+    const url = new URL(r.url());
+    if (url.protocol === 'data:' || url.protocol === 'blob:') return;
+    if (url.origin !== origin) foreign.push(r.url());
+  });
+  return foreign;
+}

@@ -2,6 +2,8 @@ import { ClientApiError, errorFromResponse } from './errors';
 import type { TokenStore } from './token';
 import { secretTag } from './token';
 import type {
+  DocumentAnswer,
+  DocumentUploadBody,
   ExchangeAnswer,
   LivenessAttemptAnswer,
   LivenessFinishBody,
@@ -53,6 +55,15 @@ export interface ClientApi {
    * it compares at once and answers with the new position.
    */
   run(nodeId: string): Promise<{ position: Position }>;
+  /**
+   * One photo of the document (docs/documents.md): `read` or `timeout` carry the new position;
+   * `retry` says why the photo was not enough. The server reads for 0.5–1.5 s: one at a time.
+   */
+  documentUpload(nodeId: string, body: DocumentUploadBody): Promise<DocumentAnswer>;
+  /** The user gave up on the document: the node ends `userCancelled`. */
+  documentCancel(nodeId: string): Promise<{ position: Position }>;
+  /** The node's time is up: `scanTimeout` (refused with `scan_not_timed_out` when early). */
+  documentTimeout(nodeId: string): Promise<{ position: Position }>;
   /** Uploads the session's recording (raw body, `video/webm` or `video/mp4`). */
   video(body: Blob, type: VideoUploadType): Promise<unknown>;
   /** One frame sampled from the camera while the session is recorded. */
@@ -175,6 +186,9 @@ export function createClientApi(options: ClientApiOptions): ClientApi {
       call('POST', `${attempt(nodeId, attemptId)}/finish`, body),
     livenessStatus: (nodeId, attemptId) => call('GET', attempt(nodeId, attemptId)),
     run: (nodeId) => call('POST', `${node(nodeId)}/run`, {}),
+    documentUpload: (nodeId, body) => call('POST', `${node(nodeId)}/document`, body),
+    documentCancel: (nodeId) => call('POST', `${node(nodeId)}/document/cancel`, {}),
+    documentTimeout: (nodeId) => call('POST', `${node(nodeId)}/document/timeout`, {}),
     video: (body, type) => call('POST', '/client/video', undefined, true, { body, type }),
     videoFrame: (frame) => call('POST', '/client/video/frames', frame),
     hasToken: () => tokens.read() !== null,

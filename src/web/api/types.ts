@@ -7,12 +7,18 @@ import type {
   LivenessFrameBody,
   LivenessStartAnswer,
 } from '../../core/api/liveness';
+import type {
+  DocumentAnswer,
+  DocumentRetryReason,
+  DocumentUploadBody,
+} from '../../core/api/documents';
 
 // The shapes of docs/client-api.md, from the TypeBox schemas the server answers with (type-only
 // imports: none of the schema code reaches the page's bundle).
 
 export type { FlowNode, NodeType };
 export type { LivenessAttemptAnswer, LivenessFinishBody, LivenessFrameBody, LivenessStartAnswer };
+export type { DocumentAnswer, DocumentRetryReason, DocumentUploadBody };
 export type Position = Static<typeof PositionSchema>;
 export type PathStep = Position['path'][number];
 export type PublicSession = PublicSessionShape;

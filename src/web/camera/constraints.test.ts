@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { mirrorPreview, nextCamera, orientationOf, videoConstraints } from './constraints';
+import {
+  documentVideoConstraints,
+  hasTorch,
+  mirrorPreview,
+  nextCamera,
+  orientationOf,
+  videoConstraints,
+} from './constraints';
 
 describe('videoConstraints', () => {
   it('asks for the front camera, landscape 640×480', () => {
@@ -52,5 +59,47 @@ describe('mirrorPreview', () => {
     expect(mirrorPreview('user')).toBe(true);
     expect(mirrorPreview(undefined)).toBe(true);
     expect(mirrorPreview('environment')).toBe(false);
+  });
+});
+
+describe('documentVideoConstraints', () => {
+  it('asks for the back camera at up to 1920×1080 by default', () => {
+    expect(documentVideoConstraints({ orientation: 'landscape' })).toEqual({
+      facingMode: 'environment',
+      width: { ideal: 1920 },
+      height: { ideal: 1080 },
+      frameRate: { ideal: 30, max: 30 },
+    });
+  });
+
+  it('turns the size in portrait and keeps a chosen facing', () => {
+    const c = documentVideoConstraints({ orientation: 'portrait', facing: 'user' });
+    expect(c.facingMode).toBe('user');
+    expect(c.width).toEqual({ ideal: 1080 });
+    expect(c.height).toEqual({ ideal: 1920 });
+  });
+
+  it('a chosen device replaces facingMode', () => {
+    const c = documentVideoConstraints({ orientation: 'landscape', deviceId: 'back2' });
+    expect(c.deviceId).toEqual({ exact: 'back2' });
+    expect(c).not.toHaveProperty('facingMode');
+  });
+
+  it('is not mirrored in the preview (the back camera)', () => {
+    expect(
+      mirrorPreview(
+        documentVideoConstraints({ orientation: 'landscape' }).facingMode as 'environment',
+      ),
+    ).toBe(false);
+  });
+});
+
+describe('hasTorch', () => {
+  it('only when the capabilities say so', () => {
+    expect(hasTorch({ torch: true })).toBe(true);
+    expect(hasTorch({ torch: false })).toBe(false);
+    expect(hasTorch({ width: { max: 1920 } })).toBe(false);
+    expect(hasTorch(undefined)).toBe(false);
+    expect(hasTorch(null)).toBe(false);
   });
 });

@@ -64,3 +64,47 @@ export function nextCamera(
 export function mirrorPreview(facing: Facing | undefined): boolean {
   return facing !== 'environment';
 }
+
+/**
+ * The constraints of the document camera: the back camera by default (the user holds the
+ * document, not their face), and as many pixels as the camera gives up to 1920×1080, because the
+ * machine-readable zone's characters must stay several pixels wide in the photo sent. `ideal`
+ * only, so a 640×480 webcam still opens; turned in portrait like `videoConstraints`. A chosen
+ * `deviceId` wins over `facingMode`.
+ *
+ * @example
+ * documentVideoConstraints({ orientation: 'landscape' });
+ * // { facingMode: 'environment', width: { ideal: 1920 }, height: { ideal: 1080 }, frameRate: { ideal: 30, max: 30 } }
+ */
+export function documentVideoConstraints(opts: {
+  orientation: Orientation;
+  facing?: Facing;
+  deviceId?: string;
+}): MediaTrackConstraints {
+  const [long, short] = [1920, 1080];
+  const [width, height] = opts.orientation === 'portrait' ? [short, long] : [long, short];
+  return {
+    ...(opts.deviceId
+      ? { deviceId: { exact: opts.deviceId } }
+      : { facingMode: opts.facing ?? 'environment' }),
+    width: { ideal: width },
+    height: { ideal: height },
+    frameRate: { ideal: 30, max: 30 },
+  };
+}
+
+/**
+ * Whether the opened track has a torch (a light the page may switch on), from its capabilities;
+ * browsers without `getCapabilities` or without the key have none as far as the page knows.
+ *
+ * @example
+ * hasTorch({ torch: true }); // true
+ * hasTorch(undefined); // false
+ */
+export function hasTorch(capabilities: unknown): boolean {
+  return (
+    typeof capabilities === 'object' &&
+    capabilities !== null &&
+    (capabilities as { torch?: unknown }).torch === true
+  );
+}

@@ -182,5 +182,17 @@ export function recordSessionFrom(
  * <LivenessCapture onSwitchCamera={releaseRecordingCamera} … />
  */
 export function releaseRecordingCamera(): void {
-  void current?.stopCapture();
+  void recordingCameraReleased();
+}
+
+/**
+ * `releaseRecordingCamera`, settled once the recording's copy of the camera has stopped: before
+ * opening another camera on a phone that holds one at a time.
+ *
+ * @example
+ * await recordingCameraReleased();
+ * await navigator.mediaDevices.getUserMedia({ video: { facingMode: 'environment' } });
+ */
+export function recordingCameraReleased(): Promise<void> {
+  return current?.stopCapture() ?? Promise.resolve();
 }

@@ -1,0 +1,210 @@
+import { describe, expect, it } from 'vitest';
+import type { Position } from '../api/types';
+import {
+  firstSide,
+  initialScan,
+  readyToCapture,
+  RETRY_PAUSE_MS,
+  scanHint,
+  scanStep,
+  STEADY_MS,
+  TURN_PAUSE_MS,
+  type FrameReading,
+  type ScanEvent,
+  type ScanState,
+} from './scanState';
+import { SHARP_MIN } from './sharpness';
+
+const position: Position = { nodeId: 'end', nodeType: 'end', status: 'complete', path: [] };
+const run = (s: ScanState, ...events: ScanEvent[]) => events.reduce(scanStep, s);
+const live = (
+  type: 'passport' | 'id' | 'dl' = 'passport',
+  mode: 'single' | 'automatic' = 'single',
+) => run(initialScan(type, mode), { type: 'camera', status: 'live' });
+const good = (now: number): FrameReading => ({
+  sides: 4,
+  sharpness: SHARP_MIN * 4,
+  steadySince: now - STEADY_MS,
+});
+
+describe('firstSide', () => {
+  it('passport and licence: front; ID card: back alone, or front first in automatic mode', () => {
+    expect(firstSide('passport', 'single')).toBe('front');
+    expect(firstSide('passport', 'automatic')).toBe('front');
+    expect(firstSide('dl', 'single')).toBe('front');
+    expect(firstSide('id', 'single')).toBe('back');
+    expect(firstSide('id', 'automatic')).toBe('front');
+  });
+});
+
+describe('scanStep', () => {
+  it('sends one photo at a time', () => {
+    const s = run(live(), { type: 'send', source: 'auto' });
+    expect(s.busy).toBe('reading');
+    expect(scanStep(s, { type: 'send', source: 'manual' })).toBe(s);
+  });
+
+  it('a read or a timeout answer ends the screen', () => {
+    for (const answer of [
+      { status: 'read', position },
+      { status: 'timeout', position },
+    ] as const) {
+      const s = run(live(), { type: 'send', source: 'auto' }, { type: 'answer', answer, now: 5 });
+      expect(s.ended).toBe(true);
+      expect(scanStep(s, { type: 'send', source: 'manual' })).toBe(s);
+    }
+  });
+
+  it('a retry keeps going after a pause, with its reason and count', () => {
+    const s = run(
+      live(),
+      { type: 'send', source: 'auto' },
+      {
+        type: 'answer',
+        answer: { status: 'retry', reason: 'checks_failed', attempts: 3 },
+        now: 1000,
+      },
+    );
+    expect(s).toMatchObject({
+      busy: null,
+      ended: false,
+      attempts: 3,
+      lastRetry: 'checks_failed',
+      pausedUntil: 1000 + RETRY_PAUSE_MS,
+      side: 'front',
+    });
+  });
+
+  it('an ID card in automatic mode turns to the back after front_saved', () => {
+    const s = run(
+      live('id', 'automatic'),
+      { type: 'send', source: 'auto' },
+      { type: 'answer', answer: { status: 'retry', reason: 'front_saved', attempts: 1 }, now: 0 },
+    );
+    expect(s.side).toBe('back');
+    expect(s.lastRetry).toBe('front_saved');
+    expect(s.pausedUntil).toBe(TURN_PAUSE_MS);
+  });
+
+  it('front_saved for a passport means its zone was not found: unreadable', () => {
+    const s = run(
+      live('passport'),
+      { type: 'send', source: 'manual' },
+      { type: 'answer', answer: { status: 'retry', reason: 'front_saved', attempts: 1 }, now: 0 },
+    );
+    expect(s.side).toBe('front');
+    expect(s.lastRetry).toBe('unreadable');
+  });
+
+  it('ignores an answer that no photo asked for', () => {
+    const s = live();
+    expect(scanStep(s, { type: 'answer', answer: { status: 'read', position }, now: 0 })).toBe(s);
+  });
+
+  it('a failed upload leaves the camera going and says why', () => {
+    const s = run(
+      live(),
+      { type: 'send', source: 'upload' },
+      { type: 'failed', problem: 'network', now: 10 },
+    );
+    expect(s).toMatchObject({ busy: null, problem: 'network', pausedUntil: 10 + RETRY_PAUSE_MS });
+    expect(scanStep(s, { type: 'send', source: 'manual' }).problem).toBeNull();
+  });
+
+  it('time up during a read waits for its answer, then ends the node', () => {
+    let s = run(live(), { type: 'send', source: 'auto' }, { type: 'timeUp' });
+    expect(s).toMatchObject({ busy: 'reading', timeUp: true });
+    expect(readyToCapture(s, good(10_000), 10_000)).toBe(false);
+    s = scanStep(s, {
+      type: 'answer',
+      answer: { status: 'retry', reason: 'unreadable', attempts: 1 },
+      now: 9,
+    });
+    expect(s).toMatchObject({ busy: null, timeUp: true });
+    s = scanStep(s, { type: 'timeUp' });
+    expect(s.busy).toBe('timingOut');
+    s = scanStep(s, { type: 'tooEarly' });
+    expect(s.busy).toBeNull();
+    s = run(s, { type: 'timeUp' }, { type: 'left' });
+    expect(s.ended).toBe(true);
+  });
+
+  it('cancel is refused while a photo is read, then goes', () => {
+    const reading = run(live(), { type: 'send', source: 'auto' });
+    expect(scanStep(reading, { type: 'cancel' })).toBe(reading);
+    const s = run(live(), { type: 'cancel' });
+    expect(s.busy).toBe('cancelling');
+    expect(scanStep(s, { type: 'left' }).ended).toBe(true);
+  });
+
+  it('choosing another type starts on its first side and forgets the last refusal', () => {
+    let s = run(
+      live('passport', 'single'),
+      { type: 'send', source: 'auto' },
+      { type: 'answer', answer: { status: 'retry', reason: 'expired', attempts: 1 }, now: 0 },
+    );
+    s = scanStep(s, { type: 'choose', documentType: 'id' });
+    expect(s).toMatchObject({ type: 'id', side: 'back', lastRetry: null, attempts: 1 });
+  });
+
+  it('a camera error is kept by kind', () => {
+    expect(
+      scanStep(initialScan('passport', 'single'), { type: 'cameraError', kind: 'denied' }).camera,
+    ).toBe('denied');
+  });
+});
+
+describe('readyToCapture', () => {
+  const now = 50_000;
+  it('when the document fills the guide, sharp and steady for long enough', () => {
+    expect(readyToCapture(live(), good(now), now)).toBe(true);
+  });
+
+  it('not before the camera is live, while reading, during the pause or when ended', () => {
+    expect(readyToCapture(initialScan('passport', 'single'), good(now), now)).toBe(false);
+    expect(readyToCapture(run(live(), { type: 'send', source: 'auto' }), good(now), now)).toBe(
+      false,
+    );
+    const paused = { ...live(), pausedUntil: now + 1 };
+    expect(readyToCapture(paused, good(now), now)).toBe(false);
+    expect(readyToCapture({ ...live(), ended: true }, good(now), now)).toBe(false);
+    expect(readyToCapture(live(), null, now)).toBe(false);
+  });
+
+  it('not when the frame falls short on any check', () => {
+    const s = live();
+    expect(readyToCapture(s, { ...good(now), sides: 2 }, now)).toBe(false);
+    expect(readyToCapture(s, { ...good(now), sharpness: SHARP_MIN - 1 }, now)).toBe(false);
+    expect(readyToCapture(s, { ...good(now), steadySince: null }, now)).toBe(false);
+    expect(readyToCapture(s, { ...good(now), steadySince: now - STEADY_MS + 1 }, now)).toBe(false);
+    expect(readyToCapture(s, { ...good(now), sides: 3 }, now)).toBe(true);
+  });
+});
+
+describe('scanHint', () => {
+  const now = 10_000;
+  it('guides from the frame: place, focus, hold still', () => {
+    const s = live();
+    expect(scanHint(s, null, now)).toBe('place');
+    expect(scanHint(s, { ...good(now), sides: 1 }, now)).toBe('place');
+    expect(scanHint(s, { ...good(now), sharpness: 1 }, now)).toBe('focus');
+    expect(scanHint(s, good(now), now)).toBe('holdStill');
+  });
+
+  it('names the side of an ID card', () => {
+    expect(scanHint(live('id', 'single'), null, now)).toBe('placeBack');
+    expect(scanHint(live('id', 'automatic'), null, now)).toBe('placeFront');
+  });
+
+  it('reading, then the refusal for a while, then guidance again', () => {
+    let s = run(live(), { type: 'send', source: 'auto' });
+    expect(scanHint(s, good(now), now)).toBe('reading');
+    s = scanStep(s, {
+      type: 'answer',
+      answer: { status: 'retry', reason: 'checks_failed', attempts: 1 },
+      now,
+    });
+    expect(scanHint(s, good(now), now + 100)).toBe('checks_failed');
+    expect(scanHint(s, good(now), s.retryShownUntil)).toBe('holdStill');
+  });
+});
