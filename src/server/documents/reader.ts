@@ -1,16 +1,19 @@
 /**
  * The document reader: finds and straightens the document in a photo, cuts out the band where
- * the machine-readable zone sits, evens its light, reads it with tesseract, corrects the read by
- * position (`src/core/mrz`) and checks it. Also cuts out the document's face.
+ * the machine-readable zone sits, evens its light, reads it glyph by glyph against OCR-B
+ * templates (`glyphs.ts`), settles near ties by check digits and field shapes or refuses them
+ * (`decide.ts`), and checks the zone; tesseract (position-corrected, `src/core/mrz`) may stand in
+ * for the checked fields. Also cuts out the document's face.
  */
 import { PNG } from 'pngjs';
-import { TD1, TD3, classesOf, correctMrz, parseMrz, type MrzResult } from '../../core/mrz';
+import { TD1, TD3, correctMrz, parseMrz, type MrzLayout, type MrzResult } from '../../core/mrz';
 import type { FaceAnalyzer } from '../analysis/face-analyzer';
 import { decodeImage } from '../analysis/image';
 import { homography, type Pt } from './homography';
 import jpeg from 'jpeg-js';
 import { DOC_MM, formatByAspect, locateDocument } from './locate';
-import { readGlyphs, type Templates } from './glyphs';
+import { agreesWithGlyphs, decide } from './decide';
+import { ALPHABET, PITCH_PX, readGlyphs, type Templates } from './glyphs';
 import { createMrzOcr, type MrzOcr } from './ocr';
 import { loadTemplates } from './templates';
 import { boxMean, crop, toGray, warpGray, type Gray } from './raster';
@@ -24,12 +27,12 @@ export interface ReadOutcome {
   /** `read`: the check digits hold; otherwise why not. */
   status: 'read' | 'unreadable' | 'checks_failed' | 'expired';
   mrz: MrzResult | null;
-  /** The lines tesseract gave, before correction. */
+  /** The lines as read before the decision: each cell's best glyph, or tesseract's lines. */
   raw: string[];
-  /** `glyphs`: OCR-B templates cell by cell; `tesseract`: the fallback. */
+  /** `glyphs`: OCR-B templates cell by cell; `tesseract`: it stood in for the checked fields. */
   method: 'glyphs' | 'tesseract' | 'none';
-  /** How sure the glyph read was (its weakest cell). */
-  scores: { minScore: number; minMargin: number } | null;
+  /** Why a glyph read was not trusted (a weak cell, or the field with more than one fitting reading). */
+  unsure: string | null;
   /** Straightened document (JPEG), for the face crop. */
   document: { jpeg: Uint8Array; width: number; height: number } | null;
   ms: number;
@@ -92,15 +95,15 @@ export interface Straightened {
 
 /**
  * The document of a photo, straightened to `BAND_PX_PER_MM`, and its MRZ band; null when no
- * document outline is found.
+ * document outline is found. The format is the one the outline's aspect ratio suggests, or `as`.
  *
  * @example
  * const s = straighten(toGray(decodeImage(jpegBytes)));
  */
-export function straighten(gray: Gray): Straightened | null {
+export function straighten(gray: Gray, as?: 'TD1' | 'TD3'): Straightened | null {
   const quad = locateDocument(gray);
   if (!quad) return null;
-  const format = formatByAspect(quad.aspect);
+  const format = as ?? formatByAspect(quad.aspect);
   const mm = DOC_MM[format];
   const w = Math.round(mm.w * BAND_PX_PER_MM);
   const h = Math.round(mm.h * BAND_PX_PER_MM);
@@ -112,11 +115,56 @@ export function straighten(gray: Gray): Straightened | null {
 }
 
 /**
- * Glyph reads weaker than these are not trusted (measured on the test set: correct cells score
- * 0.7–0.95; look-alikes in unchecked positions differ by more than 0.01 when read right).
+ * A cell whose best template scores below GLYPH_MIN_SCORE is not read; characters within
+ * GLYPH_MARGIN of a cell's best are its plausible readings (`decide.ts`). Measured on the test
+ * set (docs/documents.md): see the table there.
  */
-export const GLYPH_MIN_SCORE = 0.5;
-export const GLYPH_MIN_MARGIN = 0.01;
+export const GLYPH_MIN_SCORE = 0.45;
+export const GLYPH_MARGIN = 0.04;
+/** What tesseract's zone must agree with (`agreesWithGlyphs`). */
+const STAND_IN = { minScore: GLYPH_MIN_SCORE, margin: GLYPH_MARGIN, wide: 0.15 };
+
+const layoutOf = (format: 'TD1' | 'TD3') => (format === 'TD3' ? TD3 : TD1);
+
+interface Zone {
+  band: Gray;
+  layout: MrzLayout;
+  score: (position: number, c: string) => number;
+  raw: string[];
+  mrz: MrzResult | null;
+  /** The decision settled every near tie (it may still have found a check digit failing). */
+  confident: boolean;
+  unsure: string | null;
+}
+
+/**
+ * The glyph read of a band as a zone of `layout`, or null when the band holds no such zone (no
+ * grid, or rows of other text: an ID card's photo side is cut into cells too, but few of them
+ * look like any OCR-B glyph).
+ */
+function readZone(
+  band: Gray,
+  layout: MrzLayout,
+  pitch: number,
+  today: number,
+  templates: Templates,
+): Zone | null {
+  const glyphs = readGlyphs(band, layout, templates, pitch);
+  if (!glyphs) return null;
+  const weak = glyphs.scores.filter((sc) => Math.max(...sc) < GLYPH_MIN_SCORE).length;
+  if (weak > glyphs.scores.length / 4) return null;
+  const score = (i: number, c: string) => glyphs.scores[i]![ALPHABET.indexOf(c)]!;
+  const d = decide(layout, score, { minScore: GLYPH_MIN_SCORE, margin: GLYPH_MARGIN });
+  return {
+    band,
+    layout,
+    score,
+    raw: glyphs.lines,
+    mrz: parseMrz(d.lines, today),
+    confident: d.status !== 'unsure',
+    unsure: d.status === 'unsure' ? d.where : null,
+  };
+}
 
 /**
  * A reader with its own warm OCR worker (or the one given).
@@ -143,56 +191,60 @@ export function createDocumentReader(
   return {
     async read(image, today) {
       const t0 = performance.now();
-      let confident = false;
-      let scores: ReadOutcome['scores'] = null;
       const gray = toGray(decodeImage(image));
-      let raw: string[] = [];
-      let mrz: MrzResult | null = null;
       let document: ReadOutcome['document'] = null;
-      let method: ReadOutcome['method'] = 'none';
-      const flat = straighten(gray);
-      if (flat) {
-        document = {
-          jpeg: jpegOfGray(flat.page),
-          width: flat.page.width,
-          height: flat.page.height,
-        };
-        const layout = flat.format === 'TD3' ? TD3 : TD1;
-        const glyphs = readGlyphs(flat.band, layout, templates);
-        if (glyphs) {
-          raw = glyphs.lines;
-          mrz = parseMrz(glyphs.lines, today);
-          method = 'glyphs';
-          // No check digit covers names, codes and sex: there a near tie is not trusted.
-          const classes = classesOf(layout);
-          const unchecked = glyphs.margins.filter(
-            (_, i) => classes[i] === 'alpha' || classes[i] === 'sex',
-          );
-          const weakest = Math.min(...unchecked);
-          confident = glyphs.minScore >= GLYPH_MIN_SCORE && weakest >= GLYPH_MIN_MARGIN;
-          scores = { minScore: glyphs.minScore, minMargin: weakest };
-        }
-        if (!mrz?.valid) {
-          const t = await tryBand(flat.band, today);
-          if (t.mrz && (!mrz || t.mrz.valid)) {
-            ({ raw, mrz } = t);
-            method = 'tesseract';
-            confident = true;
+      let zone: Zone | null = null;
+      const pageOf = (f: Straightened) => ({
+        jpeg: jpegOfGray(f.page),
+        width: f.page.width,
+        height: f.page.height,
+      });
+      const first = straighten(gray);
+      if (first) {
+        document = pageOf(first);
+        zone = readZone(first.band, layoutOf(first.format), PITCH_PX, today, templates);
+        if (!zone) {
+          // A steep perspective can make a passport page look like a card: the other format.
+          const second = straighten(gray, first.format === 'TD3' ? 'TD1' : 'TD3');
+          const z =
+            second && readZone(second.band, layoutOf(second.format), PITCH_PX, today, templates);
+          if (second && z) {
+            zone = z;
+            document = pageOf(second);
           }
         }
       }
-      if (!mrz?.valid) {
-        // No outline found, or the page read badly: the lower part of the photo as it is.
-        const lower = crop(gray, 0, gray.height * 0.45, gray.width, gray.height * 0.55);
-        const second = await tryBand(flatten(lower), today);
-        if (second.mrz && (!mrz || second.mrz.valid || (!mrz.checksOk && second.mrz.checksOk))) {
-          ({ raw, mrz } = second);
-          method = 'tesseract';
-          confident = true;
+      if (!zone) {
+        // No outline (a light table, a page filling the frame) or no zone where the outline
+        // said: the lower part of the photo as it is, at the sizes a held-up document has.
+        const lower = flatten(crop(gray, 0, gray.height * 0.45, gray.width, gray.height * 0.55));
+        for (const pitch of [PITCH_PX * 0.65, PITCH_PX * 0.9, PITCH_PX * 1.2]) {
+          for (const layout of [TD3, TD1]) {
+            const z = readZone(lower, layout, pitch, today, templates);
+            if (z && (!zone || (z.confident && z.mrz?.valid && !zone.mrz?.valid))) zone = z;
+          }
+          if (zone?.confident && zone.mrz?.valid) break;
         }
       }
+      let method: ReadOutcome['method'] = zone ? 'glyphs' : 'none';
+      // tesseract reads digits well: its zone may stand in for the glyphs' when its check digits
+      // hold, it says what the glyphs say wherever no check digit would catch a misread (names,
+      // codes, sex) and rewrites no clearly read cell. Not worth asking when the glyphs have a
+      // near tie in those unchecked places.
+      if (
+        zone &&
+        !(zone.confident && zone.mrz?.valid) &&
+        agreesWithGlyphs(zone.layout, zone.score, STAND_IN, null)
+      ) {
+        const t = await tryBand(zone.band, today);
+        if (t.mrz?.valid && agreesWithGlyphs(zone.layout, zone.score, STAND_IN, t.mrz.lines)) {
+          zone = { ...zone, raw: t.raw, mrz: t.mrz, confident: true, unsure: null };
+          method = 'tesseract';
+        }
+      }
+      const mrz = zone?.mrz ?? null;
       const status: ReadOutcome['status'] =
-        !mrz || !confident
+        !mrz || !zone?.confident
           ? 'unreadable'
           : !mrz.valid
             ? mrz.checksOk
@@ -201,7 +253,15 @@ export function createDocumentReader(
             : mrz.expired
               ? 'expired'
               : 'read';
-      return { status, mrz, raw, method, scores, document, ms: performance.now() - t0 };
+      return {
+        status,
+        mrz,
+        raw: zone?.raw ?? [],
+        method,
+        unsure: zone?.unsure ?? null,
+        document,
+        ms: performance.now() - t0,
+      };
     },
 
     async face(documentJpeg) {

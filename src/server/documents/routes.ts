@@ -4,7 +4,11 @@ import { invalid } from '../http/errors';
 import { compileCheck } from '../sessions/problems';
 import type { SessionRecord } from '../store/types';
 import { createDocumentReader, type DocumentReader } from './reader';
-import { DOCUMENT_LIMITS, DocumentUploadBodySchema, type DocumentUploadBody } from '../../core/api/documents';
+import {
+  DOCUMENT_LIMITS,
+  DocumentUploadBodySchema,
+  type DocumentUploadBody,
+} from '../../core/api/documents';
 import { createDocuments, type Documents } from './service';
 
 const checkUpload = compileCheck(DocumentUploadBodySchema);
