@@ -1,44 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createClientApi } from './client';
 import { ClientApiError } from './errors';
-import type { TokenStore } from './token';
+import { fixedTokens, recordingFetch as recorder } from './test-support';
 
-interface Seen {
-  method: string;
-  url: string;
-  auth: string | null;
-  type: string | null;
-  body: unknown;
-}
-
-// A `fetch` that records each request and answers from a table with real `Response` objects.
-function recorder(answers: Record<string, [number, unknown]>) {
-  const seen: Seen[] = [];
-  const fetch: typeof globalThis.fetch = async (input, init) => {
-    const url = new URL(String(input));
-    const headers = new Headers(init?.headers);
-    const method = init?.method ?? 'GET';
-    seen.push({
-      method,
-      url: url.pathname,
-      auth: headers.get('authorization'),
-      type: headers.get('content-type'),
-      body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
-    });
-    const [status, body] = answers[`${method} ${url.pathname}`] ?? [
-      404,
-      { error: { type: 'not_found_error', message: 'no' } },
-    ];
-    return new Response(JSON.stringify(body), { status });
-  };
-  return { seen, fetch };
-}
-
-const tokens: TokenStore = {
-  read: () => ({ token: 'ct_doc', secretTag: 'x' }),
-  write: () => {},
-  clear: () => {},
-};
+const tokens = fixedTokens('ct_doc');
 const position = { nodeId: 'end', nodeType: 'end', status: 'complete', path: [] };
 const api = (fetch: typeof globalThis.fetch) =>
   createClientApi({ baseUrl: 'http://idv.test', tokens, fetch });
