@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { CameraErrorNotice } from './CameraErrorNotice';
 import type { Challenge, Hint } from '../../core/liveness';
 import type { CameraErrorKind } from './cameraError';
 import {
@@ -304,19 +305,12 @@ export function LivenessCapture(props: LivenessCaptureProps) {
         </p>
       ) : null}
       {error ? (
-        <div
-          className="notice notice-error"
-          role="alert"
-          data-testid="camera-error"
-          data-kind={error}
-        >
-          <p>{props.strings.cameraErrors[error]}</p>
-          {error === 'missing' ? null : (
-            <button type="button" className="button button-secondary" onClick={retry}>
-              {props.strings.retry}
-            </button>
-          )}
-        </div>
+        <CameraErrorNotice
+          kind={error}
+          messages={props.strings.cameraErrors}
+          retryLabel={props.strings.retry}
+          onRetry={retry}
+        />
       ) : null}
       {canSwitch && !error ? (
         <div className="actions">

@@ -1,5 +1,7 @@
+import type { TFunction } from 'i18next';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { CameraErrorKind } from './cameraError';
 import type { LivenessStrings } from './LivenessCapture';
 
 /**
@@ -34,13 +36,24 @@ export function useCaptureStrings(): LivenessStrings {
         lookUp: t('liveness.challenges.lookUp'),
         comeCloser: t('liveness.challenges.comeCloser'),
       },
-      cameraErrors: {
-        denied: t('liveness.cameraErrors.denied'),
-        busy: t('liveness.cameraErrors.busy'),
-        missing: t('liveness.cameraErrors.missing'),
-        other: t('liveness.cameraErrors.other'),
-      },
+      cameraErrors: cameraErrorMessages(t),
     }),
     [t],
   );
+}
+
+/**
+ * Why a camera could not open, in the session's language: shared by every camera screen.
+ *
+ * @example
+ * const { t } = useTranslation();
+ * cameraErrorMessages(t).denied;
+ */
+export function cameraErrorMessages(t: TFunction): Record<CameraErrorKind, string> {
+  return {
+    denied: t('liveness.cameraErrors.denied'),
+    busy: t('liveness.cameraErrors.busy'),
+    missing: t('liveness.cameraErrors.missing'),
+    other: t('liveness.cameraErrors.other'),
+  };
 }

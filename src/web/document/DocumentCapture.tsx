@@ -1,4 +1,5 @@
 import { useEffect, useRef, type MutableRefObject } from 'react';
+import { CameraErrorNotice } from '../camera/CameraErrorNotice';
 import { grabJpeg } from '../camera/grabFrame';
 import type { CameraErrorKind } from '../camera/cameraError';
 import { releaseRecordingCamera } from '../camera/sessionRecorder';
@@ -111,19 +112,12 @@ export function DocumentCapture(props: DocumentCaptureProps) {
   return (
     <div data-testid="document-capture" data-camera={status} data-mirrored={camera.mirrored}>
       {error ? (
-        <div
-          className="notice notice-error"
-          role="alert"
-          data-testid="camera-error"
-          data-kind={error}
-        >
-          <p>{props.strings.cameraErrors[error]}</p>
-          {error === 'missing' ? null : (
-            <button type="button" className="button button-secondary" onClick={camera.retry}>
-              {props.strings.retry}
-            </button>
-          )}
-        </div>
+        <CameraErrorNotice
+          kind={error}
+          messages={props.strings.cameraErrors}
+          retryLabel={props.strings.retry}
+          onRetry={camera.retry}
+        />
       ) : null}
       <div
         style={{

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ClientApiError } from '../api/errors';
 import { blobToBase64 } from '../camera/base64';
 import { holdMessage, NO_MESSAGE, type HeldMessage } from '../camera/messageHold';
+import { cameraErrorMessages } from '../camera/useCaptureStrings';
 import { CallProblem } from '../components/Notice';
 import { StepHeading } from '../components/StepHeading';
 import { DocumentCapture, type DocumentCaptureStrings } from '../document/DocumentCapture';
@@ -352,12 +353,7 @@ function useCaptureStrings(): DocumentCaptureStrings {
       switchCamera: t('liveness.switchCamera'),
       mirror: t('document.mirror'),
       retry: t('app.retry'),
-      cameraErrors: {
-        denied: t('liveness.cameraErrors.denied'),
-        busy: t('liveness.cameraErrors.busy'),
-        missing: t('liveness.cameraErrors.missing'),
-        other: t('liveness.cameraErrors.other'),
-      },
+      cameraErrors: cameraErrorMessages(t),
     }),
     [t],
   );
