@@ -202,7 +202,9 @@ export async function startIdv(env: Record<string, string> = {}): Promise<IdvSer
       child.kill('SIGTERM');
       await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
       await smtp.close();
-      rmSync(dataDir, { recursive: true, force: true });
+      // KEEP_E2E_DATA=1 keeps the server's data folder (its path is printed) to look into a run.
+      if (process.env.KEEP_E2E_DATA) console.log(`e2e data kept in ${dataDir}`);
+      else rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

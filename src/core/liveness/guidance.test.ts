@@ -36,6 +36,13 @@ describe('guide', () => {
     const low = syntheticFace({ cx: 320, cy: 400, eyeDistance: 100 });
     expect(guide([low], frame, 30).hints).toEqual(['moreLight', 'center']);
   });
+  it('asks the user to look straight at the camera when the head is turned either way', () => {
+    const at = (yawDeg: number) => syntheticFace({ cx: 320, cy: 240, eyeDistance: 100, yawDeg });
+    expect(guide([at(30)], frame, 120)).toEqual({ hints: ['lookStraight'], ready: false });
+    expect(guide([at(-30)], frame, 120).hints).toEqual(['lookStraight']);
+    expect(guide([at(8)], frame, 120).ready).toBe(true);
+    expect(guide([at(30)], frame, 120, { maxYawDegrees: 45 }).ready).toBe(true);
+  });
 });
 
 describe('meanBrightness', () => {

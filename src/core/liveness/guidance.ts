@@ -1,8 +1,9 @@
 import type { FaceObservation, FrameSize } from './face';
-import { faceScale } from './pose';
+import { faceScale, headPose } from './pose';
 
 /** A hint shown under the oval, most urgent first. */
-export type Hint = 'noFace' | 'onePerson' | 'moreLight' | 'moveCloser' | 'moveFarther' | 'center';
+export type Hint =
+  'noFace' | 'onePerson' | 'moreLight' | 'moveCloser' | 'moveFarther' | 'center' | 'lookStraight';
 
 export interface GuidanceOptions {
   /** Smallest acceptable face scale (box width over the frame's shorter side). */
@@ -14,6 +15,11 @@ export interface GuidanceOptions {
   minBrightness: number;
   /** Faces below this detector score are ignored (a poster far behind, a false detection). */
   minScore: number;
+  /**
+   * Largest head turn, either way, in `headPose` degrees, that counts as facing the camera. The
+   * baseline frame every challenge is measured against is taken only then.
+   */
+  maxYawDegrees: number;
 }
 
 export const DEFAULT_GUIDANCE: GuidanceOptions = {
@@ -22,6 +28,7 @@ export const DEFAULT_GUIDANCE: GuidanceOptions = {
   centreTolerance: 0.15,
   minBrightness: 60,
   minScore: 0.5,
+  maxYawDegrees: 12,
 };
 
 export interface Guidance {
@@ -56,7 +63,17 @@ export function guide(
   const cx = (face.box.x + face.box.width / 2) / frame.width - 0.5;
   const cy = (face.box.y + face.box.height / 2) / frame.height - 0.5;
   if (Math.abs(cx) > o.centreTolerance || Math.abs(cy) > o.centreTolerance) hints.push('center');
+  if (turnedAway(face, o.maxYawDegrees)) hints.push('lookStraight');
   return { hints, ready: hints.length === 0 };
+}
+
+function turnedAway(face: FaceObservation, maxYawDegrees: number): boolean {
+  try {
+    return Math.abs(headPose(face).yawDegrees) > maxYawDegrees;
+  } catch {
+    // Keypoints the pose cannot be read from (both eyes on one point): no turn to speak of.
+    return false;
+  }
 }
 
 /**

@@ -112,6 +112,67 @@ describe('decideLiveness', () => {
     });
   });
 
+  it('takes a between frame filmed while the challenge was asked when the page’s own frame misses it', () => {
+    const plan: [EvidenceFrame, Shot[]][] = [
+      [{ t: 0, role: 'baseline' }, [{}]],
+      // The page missed the turn: no challenge frame for it, but the server sees it here.
+      [{ t: 1200, role: 'between' }, [{ yawDeg: 31 }]],
+      // comeCloser taken mid-turn (refused off axis), then done facing the camera.
+      [{ t: 3000, role: 'challenge', challengeIndex: 1 }, [{ eyeDistance: 110, yawDeg: 30 }]],
+      [{ t: 3800, role: 'between' }, [{ eyeDistance: 112 }]],
+      [{ t: 6500, role: 'challenge', challengeIndex: 2 }, [{ yawDeg: -28 }]],
+    ];
+    const frames = plan.map((p) => p[0]);
+    const d = decideLiveness(
+      evidence(frames),
+      plan.map((p, k) => frame(p[1], k)),
+    );
+    expect(d.report.challenges.map((c) => [c.challenge, c.met, c.frameIndex])).toEqual([
+      ['turnLeft', true, 1],
+      ['comeCloser', true, 3],
+      ['turnRight', true, 4],
+    ]);
+    expect(d.outcome).toBe('livenessDetected');
+  });
+
+  it('measures against the first frontal frame when the page took its baseline mid-turn', () => {
+    const plan: [EvidenceFrame, Shot[]][] = [
+      // The page's baseline caught the head turned 35° to the left.
+      [{ t: 0, role: 'baseline' }, [{ yawDeg: 35 }]],
+      [{ t: 1500, role: 'challenge', challengeIndex: 0 }, [{ yawDeg: 30 }]],
+      [{ t: 2500, role: 'between' }, [{ yawDeg: 2 }]],
+      [{ t: 4000, role: 'challenge', challengeIndex: 1 }, [{ eyeDistance: 110 }]],
+      [{ t: 6500, role: 'challenge', challengeIndex: 2 }, [{ yawDeg: -28 }]],
+    ];
+    const d = decideLiveness(
+      evidence(plan.map((p) => p[0])),
+      plan.map((p, k) => frame(p[1], k)),
+    );
+    expect(d.report.challenges.map((c) => [c.challenge, c.met, c.frameIndex])).toEqual([
+      ['turnLeft', true, 1],
+      ['comeCloser', true, 3],
+      ['turnRight', true, 4],
+    ]);
+    expect(d.outcome).toBe('livenessDetected');
+  });
+
+  it('never counts a between frame taken after the page moved to a later challenge', () => {
+    const plan: [EvidenceFrame, Shot[]][] = [
+      [{ t: 0, role: 'baseline' }, [{}]],
+      [{ t: 1500, role: 'challenge', challengeIndex: 0 }, [{ yawDeg: 2 }]],
+      [{ t: 3000, role: 'challenge', challengeIndex: 1 }, [{ eyeDistance: 110 }]],
+      // The turn comes only after comeCloser was asked: too late for challenge 0.
+      [{ t: 3800, role: 'between' }, [{ yawDeg: 31 }]],
+      [{ t: 6500, role: 'challenge', challengeIndex: 2 }, [{ yawDeg: -28 }]],
+    ];
+    const d = decideLiveness(
+      evidence(plan.map((p) => p[0])),
+      plan.map((p, k) => frame(p[1], k)),
+    );
+    expect(d.report.challenges[0]).toMatchObject({ challenge: 'turnLeft', met: false });
+    expect(d).toMatchObject({ outcome: 'inconclusive', inconclusiveReason: 'challengeFailed' });
+  });
+
   it('requires the challenges in the order asked', () => {
     const { frames, results } = honest();
     // The turnLeft frame is taken after the comeCloser frame.

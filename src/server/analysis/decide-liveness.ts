@@ -72,6 +72,8 @@ export interface LivenessOptions {
   /** Face travel (in face widths) or scale change that counts as "moved in the picture". */
   flatTravel: number;
   flatScale: number;
+  /** Largest yaw (degrees, either way) of a baseline frame taken as facing the camera. */
+  frontalDegrees: number;
   challenge: ChallengeThresholds;
 }
 
@@ -85,6 +87,7 @@ export const DEFAULT_LIVENESS_OPTIONS: LivenessOptions = {
   minLive: 0.2,
   graceMs: 15_000,
   flatMotionAsSpoof: true,
+  frontalDegrees: 10,
   flatTravel: 0.5,
   flatScale: 1.2,
   challenge: DEFAULT_THRESHOLDS,
@@ -260,13 +263,32 @@ export function decideLiveness(
     return done('inconclusive', 'personChanged');
   }
 
-  // Baseline: the first frame the page labelled as such, else the first frame.
-  const baseline = one.find((x) => x.meta.role === 'baseline') ?? one[0]!;
-  let after = -Infinity;
+  // Baseline: the frame the page labelled as such (else the first), unless the server sees it
+  // turned: the page's coarse detector can take it mid-movement, and every challenge is measured
+  // against it. Then the first frame the server sees facing the camera stands in: the yaw change
+  // between two frames of the same person (checked above) is a turn whenever each was filmed. The
+  // order of the challenges still starts from the page's baseline.
+  const labelled = one.find((x) => x.meta.role === 'baseline') ?? one[0]!;
+  const facesCamera = (x: OneFace) =>
+    Math.abs(poses[one.indexOf(x)]!.yawDegrees) <= o.frontalDegrees;
+  const baseline = facesCamera(labelled) ? labelled : (one.find(facesCamera) ?? labelled);
+  let after = labelled.meta.t;
   report.challenges = evidence.challenges.map((challenge, ci) => {
-    const candidates = one.filter(
-      (x) => x.meta.role === 'challenge' && x.meta.challengeIndex === ci && x.meta.t > after,
+    // The frames the page took for this challenge first; then the `between` frames taken while it
+    // was the one asked (after the previous challenge was met, before the page moved past it). The
+    // page's detector is coarse: it may take its frame mid-movement or miss a turn the server's
+    // model sees plainly, and a frame the user was filmed in during the challenge is evidence too.
+    const nextStart = Math.min(
+      ...one
+        .filter((x) => x.meta.role === 'challenge' && (x.meta.challengeIndex ?? -1) > ci)
+        .map((x) => x.meta.t),
     );
+    const candidates = [
+      ...one.filter(
+        (x) => x.meta.role === 'challenge' && x.meta.challengeIndex === ci && x.meta.t > after,
+      ),
+      ...one.filter((x) => x.meta.role === 'between' && x.meta.t > after && x.meta.t < nextStart),
+    ];
     let closest: ChallengeReport = {
       challenge,
       met: false,

@@ -38,6 +38,17 @@ describe('advanceRun', () => {
     expect(captured).toEqual([{ role: 'baseline', t: Math.ceil(600 / 33) * 33 }]);
   });
 
+  it('waits for the head to face the camera before taking the baseline', () => {
+    // Turned 30° for the first second (a user still looking aside), then frontal.
+    const head = (t: number) => [
+      t < 1000 ? syntheticFace({ eyeDistance: 80, yawDeg: 30 }) : frontal(),
+    ];
+    const { captured, hintsSeen } = play([], head, 3000);
+    const baseline = captured.find((c) => c.role === 'baseline');
+    expect(baseline?.t).toBeGreaterThanOrEqual(1600);
+    expect(hintsSeen.has('lookStraight')).toBe(true);
+  });
+
   it('keeps hinting while the face is too small, with a few frames for the server', () => {
     const small = syntheticFace({ eyeDistance: 30 });
     const { state, captured, hintsSeen } = play(['turnLeft'], () => [small], 6000);

@@ -29,6 +29,7 @@ export function useCaptureStrings(): LivenessStrings {
         moveCloser: t('liveness.hints.moveCloser'),
         moveFarther: t('liveness.hints.moveFarther'),
         center: t('liveness.hints.center'),
+        lookStraight: t('liveness.hints.lookStraight'),
       },
       challenges: {
         turnLeft: t('liveness.challenges.turnLeft'),
