@@ -105,4 +105,30 @@ describe('createJobWorker', () => {
     expect(q.claim(0, 100)?.kind).toBe('unknown');
     await worker.stop();
   });
+
+  it('stops after the job in hand and leaves the rest queued for the next start', async () => {
+    let started = 0;
+    let release!: () => void;
+    const inHand = new Promise<void>((r) => (release = r));
+    const worker = createJobWorker({
+      queue: q,
+      clock: manualClock(0),
+      mode: 'manual',
+      handlers: {
+        work: async () => {
+          started++;
+          await inHand;
+        },
+      },
+    });
+    for (let i = 0; i < 3; i++) q.enqueue('work', { i }, 0);
+    const drained = worker.drain();
+    await new Promise((r) => setTimeout(r, 10));
+    const stopped = worker.stop();
+    release();
+    await stopped;
+    await drained;
+    expect(started).toBe(1);
+    expect(q.pendingCount()).toBe(2);
+  });
 });

@@ -77,12 +77,15 @@ export function createJobWorker(o: JobWorkerOptions): JobWorker {
 
   const runDue = async (): Promise<number> => {
     let n = 0;
-    for (;;) {
+    // A stop waits for the job in hand only: the rest stay queued for the next start (a server
+    // shutting down must not first work through every analysis still due).
+    while (!stopped) {
       const job = o.queue.claim(o.clock.now(), leaseMs, kinds);
       if (!job) return n;
       await runOne(job);
       n++;
     }
+    return n;
   };
 
   const pump = (): Promise<number> => {
