@@ -5,6 +5,7 @@ import {
   decideLiveness,
   type EvidenceFrame,
   type FrameFailure,
+  type LivenessDecision,
   type LivenessEvidence,
 } from './decide-liveness';
 import type { AnalyzedFace, FrameAnalysis } from './face-analyzer';
@@ -54,6 +55,22 @@ function honest(): { frames: EvidenceFrame[]; results: FrameAnalysis[] } {
     [{ t: 6500, role: 'challenge', challengeIndex: 2 }, [{ yawDeg: -28 }]],
   ];
   return { frames: plan.map((p) => p[0]), results: plan.map((p, k) => frame(p[1], k)) };
+}
+
+/** Decides a plan of frames: how the page labelled each, and what the server sees in it. */
+function decidePlan(plan: [EvidenceFrame, Shot[]][]): LivenessDecision {
+  return decideLiveness(
+    evidence(plan.map((p) => p[0])),
+    plan.map((p, k) => frame(p[1], k)),
+  );
+}
+
+/** Every challenge met, each by the frame given, so the outcome is livenessDetected. */
+function expectAllMetBy(d: LivenessDecision, frameIndexes: number[]): void {
+  expect(d.report.challenges.map((c) => [c.challenge, c.met, c.frameIndex])).toEqual(
+    challenges.map((c, i) => [c, true, frameIndexes[i]]),
+  );
+  expect(d.outcome).toBe('livenessDetected');
 }
 
 function evidence(
@@ -122,17 +139,8 @@ describe('decideLiveness', () => {
       [{ t: 3800, role: 'between' }, [{ eyeDistance: 112 }]],
       [{ t: 6500, role: 'challenge', challengeIndex: 2 }, [{ yawDeg: -28 }]],
     ];
-    const frames = plan.map((p) => p[0]);
-    const d = decideLiveness(
-      evidence(frames),
-      plan.map((p, k) => frame(p[1], k)),
-    );
-    expect(d.report.challenges.map((c) => [c.challenge, c.met, c.frameIndex])).toEqual([
-      ['turnLeft', true, 1],
-      ['comeCloser', true, 3],
-      ['turnRight', true, 4],
-    ]);
-    expect(d.outcome).toBe('livenessDetected');
+    const d = decidePlan(plan);
+    expectAllMetBy(d, [1, 3, 4]);
   });
 
   it('measures against the first frontal frame when the page took its baseline mid-turn', () => {
@@ -144,16 +152,8 @@ describe('decideLiveness', () => {
       [{ t: 4000, role: 'challenge', challengeIndex: 1 }, [{ eyeDistance: 110 }]],
       [{ t: 6500, role: 'challenge', challengeIndex: 2 }, [{ yawDeg: -28 }]],
     ];
-    const d = decideLiveness(
-      evidence(plan.map((p) => p[0])),
-      plan.map((p, k) => frame(p[1], k)),
-    );
-    expect(d.report.challenges.map((c) => [c.challenge, c.met, c.frameIndex])).toEqual([
-      ['turnLeft', true, 1],
-      ['comeCloser', true, 3],
-      ['turnRight', true, 4],
-    ]);
-    expect(d.outcome).toBe('livenessDetected');
+    const d = decidePlan(plan);
+    expectAllMetBy(d, [1, 3, 4]);
   });
 
   it('never counts a between frame taken after the page moved to a later challenge', () => {
@@ -165,10 +165,7 @@ describe('decideLiveness', () => {
       [{ t: 3800, role: 'between' }, [{ yawDeg: 31 }]],
       [{ t: 6500, role: 'challenge', challengeIndex: 2 }, [{ yawDeg: -28 }]],
     ];
-    const d = decideLiveness(
-      evidence(plan.map((p) => p[0])),
-      plan.map((p, k) => frame(p[1], k)),
-    );
+    const d = decidePlan(plan);
     expect(d.report.challenges[0]).toMatchObject({ challenge: 'turnLeft', met: false });
     expect(d).toMatchObject({ outcome: 'inconclusive', inconclusiveReason: 'challengeFailed' });
   });
