@@ -106,6 +106,28 @@ test('the flow inside an iframe of another origin reports its events to that par
   expect((await idv.getSession(session.id)).status).toBe('complete');
 });
 
+test('a reload inside the iframe after the exchange resumes where the user was', async ({
+  page,
+}) => {
+  const { session, clientSecret } = await idv.createSession({
+    flow: KYC_FLOW,
+    embedOrigins: [shop.origin],
+  });
+  await page.context().grantPermissions(['camera', 'microphone'], { origin: shop.origin });
+  await page.goto(shop.pageFor(clientSecret.url));
+  const frame: FrameLocator = page.frameLocator('#idv');
+  await frame.getByRole('button', { name: 'Continue' }).click();
+  await expect(frame.getByRole('textbox', { name: 'Your answer' })).toBeVisible();
+
+  // The spent secret has left the frame's address; the session id took its place.
+  const inner = page.frames().find((f) => f.url().startsWith(idv.url))!;
+  expect(inner.url()).toBe(`${idv.url}/verify?session=${session.id}`);
+  await inner.evaluate(() => window.location.reload());
+  // Refused framing would leave the frame empty; the resumed page is at the same step.
+  await expect(frame.getByRole('textbox', { name: 'Your answer' })).toBeVisible();
+  expect(inner.url()).toBe(`${idv.url}/verify?session=${session.id}`);
+});
+
 test('a parent that is not allowed neither frames the page nor hears from it', async ({ page }) => {
   const { clientSecret } = await idv.createSession({ flow: KYC_FLOW, embedOrigins: [shop.origin] });
   await page.goto(stranger.pageFor(clientSecret.url));

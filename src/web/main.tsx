@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { createActor, fromPromise } from 'xstate';
 import { App } from './App';
 import { createClientApi } from './api/client';
-import { takeSecret } from './api/secret';
+import { addressWithSession, takeSecret } from './api/secret';
 import { storageTokenStore } from './api/token';
 import { createSpeaker } from './avatar/speech';
 import { postToParent } from './embed/postToParent';
@@ -55,7 +55,12 @@ const machine = pageMachine.provide({
     exit: fromPromise(() => api.exit()),
   },
   actions: {
-    cleanAddressBar: () => window.history.replaceState(window.history.state, '', cleanUrl),
+    cleanAddressBar: ({ context }) =>
+      window.history.replaceState(
+        window.history.state,
+        '',
+        context.session ? addressWithSession(cleanUrl, context.session.id) : cleanUrl,
+      ),
     forgetToken: () => tokens.clear(),
     speak: (_, { text }) => speaker.say(text),
     switchLanguage: (_, { lang }) => {

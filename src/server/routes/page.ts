@@ -69,15 +69,20 @@ export async function pageRoutes(
   });
 
   const sendPage = async (
-    request: FastifyRequest<{ Querystring: { client_secret?: string } }>,
+    request: FastifyRequest<{ Querystring: { client_secret?: string; session?: string } }>,
     reply: FastifyReply,
   ) => {
-    let origins: string[] = [];
-    const secret = request.query.client_secret;
-    if (typeof secret === 'string' && secret.startsWith('cs_')) {
-      const session = await ctx.store.getSessionBySecret(secret);
-      if (session) origins = session.settings.embedOrigins;
-    }
+    // The embedders that may frame the page: from the secret of a fresh link, or from the session
+    // id the page puts in its address once the secret is spent (a reload inside an iframe). An id
+    // is no credential: it only tells which origins the integrator allowed.
+    const { client_secret: secret, session: sessionId } = request.query;
+    const session =
+      typeof secret === 'string' && secret.startsWith('cs_')
+        ? await ctx.store.getSessionBySecret(secret)
+        : typeof sessionId === 'string' && sessionId.startsWith('sess_')
+          ? await ctx.store.getSessionById(sessionId)
+          : null;
+    const origins = session?.settings.embedOrigins ?? [];
     reply
       .header('Content-Security-Policy', pageCsp(origins))
       .header('Referrer-Policy', 'no-referrer')

@@ -36,6 +36,14 @@ describe('the hosted page on the same origin', () => {
     expect(csp).toContain("frame-ancestors 'self' https://shop.example http://localhost:8080");
     const bare = await fetch(`${h.url}/verify`);
     expect(bare.headers.get('content-security-policy')).toContain("frame-ancestors 'self'");
+    // After the exchange the page's address carries the session id: a reload keeps its embedders.
+    const reload = await fetch(`${h.url}/verify?session=${c.body.session.id}`);
+    expect(reload.headers.get('content-security-policy')).toContain(
+      "frame-ancestors 'self' https://shop.example http://localhost:8080",
+    );
+    const unknown = await fetch(`${h.url}/verify?session=sess_unknown`);
+    expect(unknown.status).toBe(200);
+    expect(unknown.headers.get('content-security-policy')).toMatch(/frame-ancestors 'self'(;|$)/);
     expect(bare.headers.get('content-security-policy')).not.toContain('shop.example');
     const root = await fetch(`${h.url}/`);
     expect(root.status).toBe(200);

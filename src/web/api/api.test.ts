@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ClientApiError, errorFromResponse } from './errors';
-import { takeSecret } from './secret';
+import { addressWithSession, takeSecret } from './secret';
 import { secretTag, storageTokenStore } from './token';
 import { classifyError } from '../machine/pageError';
 
@@ -34,6 +34,14 @@ describe('takeSecret', () => {
   it('has no secret for a bare or empty parameter', () => {
     expect(takeSecret('https://x.test/').secret).toBeNull();
     expect(takeSecret('https://x.test/verify?client_secret=').secret).toBeNull();
+  });
+});
+
+describe('addressWithSession', () => {
+  it('adds the session id to the clean address, once, other parameters and hash kept', () => {
+    expect(addressWithSession('/verify?a=b#h', 'sess_1')).toBe('/verify?a=b&session=sess_1#h');
+    expect(addressWithSession('/verify', 'sess_1')).toBe('/verify?session=sess_1');
+    expect(addressWithSession('/verify?session=sess_0', 'sess_1')).toBe('/verify?session=sess_1');
   });
 });
 

@@ -1,5 +1,11 @@
 /** The query parameter of the hosted URL that carries the client secret. */
 export const SECRET_PARAM = 'client_secret';
+/**
+ * The query parameter the page puts in its address once the secret is spent: the session's id,
+ * which is no credential. A reload inside an embedder's iframe then still gets the session's
+ * `frame-ancestors` from the server (docs/hosted-page.md).
+ */
+export const SESSION_PARAM = 'session';
 
 /**
  * Reads the client secret from a page URL and gives the same URL without it, to be put in the
@@ -18,4 +24,16 @@ export function takeSecret(href: string): { secret: string | null; cleanUrl: str
     secret: secret && secret.trim() ? secret.trim() : null,
     cleanUrl: `${url.pathname}${query ? `?${query}` : ''}${url.hash}`,
   };
+}
+
+/**
+ * The address for the bar once the session is known: the clean address with the session's id.
+ *
+ * @example
+ * addressWithSession('/verify?a=b#h', 'sess_1'); // '/verify?a=b&session=sess_1#h'
+ */
+export function addressWithSession(cleanUrl: string, sessionId: string): string {
+  const url = new URL(cleanUrl, 'http://page.invalid');
+  url.searchParams.set(SESSION_PARAM, sessionId);
+  return `${url.pathname}${url.search}${url.hash}`;
 }

@@ -240,7 +240,11 @@ export const pageMachine = setup({
         src: 'resume',
         onDone: {
           target: 'language',
-          actions: { type: 'takeAnswer', params: ({ event }) => ({ answer: event.output }) },
+          actions: [
+            { type: 'takeAnswer', params: ({ event }) => ({ answer: event.output }) },
+            // With the session known, its id goes into the address (a reload inside an iframe).
+            'cleanAddressBar',
+          ],
         },
         onError: [
           {
