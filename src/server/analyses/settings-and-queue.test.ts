@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runCli } from '../cli/main';
+import { runIdv } from '../cli/test-support';
 import { sqliteJobQueue } from '../liveness/job-queue';
 import { openSqliteStore } from '../store/sqlite';
 import { sqliteAccountSettings } from './account-settings';
@@ -15,16 +15,7 @@ import './register';
 const dir = mkdtempSync(join(tmpdir(), 'idv-settings-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-async function cli(...argv: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await runCli(argv, {
-    env: { DATA_DIR: dir },
-    out: (l) => out.push(l),
-    err: (l) => err.push(l),
-  });
-  return { code, out, err };
-}
+const cli = (...argv: string[]) => runIdv(dir, ...argv);
 
 describe('idv settings', () => {
   it('turns deepfake detection on and off per account, stored in the DB', async () => {

@@ -4,6 +4,7 @@ import { loadFeatures } from '../extensions';
 import type { SqliteSessionStore } from '../store/sqlite';
 import { openSqliteStore } from '../store/sqlite';
 import { commandGroups, type CliContext } from './registry';
+import './jobs';
 import './keys';
 import './serve';
 import './settings';

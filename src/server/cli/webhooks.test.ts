@@ -8,7 +8,7 @@ import { openSqliteStore } from '../store/sqlite';
 import { createWebhookDispatcher } from '../webhooks/dispatcher';
 import { createSqliteWebhookStore } from '../webhooks/sqlite-store';
 import { startReceiver } from '../webhooks/test-support';
-import { runCli } from './main';
+import { runIdv } from './test-support';
 
 let dir: string;
 beforeEach(() => {
@@ -16,16 +16,7 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-async function idv(...argv: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await runCli(argv, {
-    env: { DATA_DIR: dir },
-    out: (l) => out.push(l),
-    err: (l) => err.push(l),
-  });
-  return { code, out, err: err.join('\n') };
-}
+const idv = (...argv: string[]) => runIdv(dir, ...argv);
 
 /** Reads the data folder's database directly, as a second process would. */
 async function withDb<T>(fn: (db: ReturnType<typeof openSqliteStore>['db']) => Promise<T>) {

@@ -66,6 +66,12 @@ export interface JobQueue {
   /** Jobs pending now (leased or not); for tests and the bench. */
   pendingCount(): number;
   failed(): { id: number; kind: string; payload: unknown; error: string | null }[];
+  /**
+   * Puts failed jobs back in the queue, due at `now`, with their tries counted afresh (an operator
+   * retries them once the cause is fixed: `idv jobs retry`). Returns the ids requeued; ids that are
+   * not failed jobs are left alone.
+   */
+  retryFailed(ids: readonly number[] | 'all', now: number): number[];
 }
 
 /**
@@ -98,7 +104,12 @@ export function sqliteJobQueue(db: Database): JobQueue {
     giveUp: db.prepare(`UPDATE jobs SET status = 'failed', lease_until = NULL, lease_owner = NULL,
       last_error = ? WHERE id = ? AND lease_owner = ?`),
     pending: db.prepare(`SELECT count(*) FROM jobs WHERE status = 'pending'`).pluck(),
-    failed: db.prepare(`SELECT id, kind, payload, last_error FROM jobs WHERE status = 'failed'`),
+    failed: db.prepare(
+      `SELECT id, kind, payload, last_error FROM jobs WHERE status = 'failed' ORDER BY id`,
+    ),
+    requeue: db.prepare(`UPDATE jobs SET status = 'pending', tries = 0, run_after = @now
+      WHERE status = 'failed' AND (@ids IS NULL OR id IN (SELECT value FROM json_each(@ids)))
+      RETURNING id`),
   };
   return {
     enqueue(kind, payload, now) {
@@ -144,6 +155,12 @@ export function sqliteJobQueue(db: Database): JobQueue {
         payload: JSON.parse(r.payload) as unknown,
         error: r.last_error,
       }));
+    },
+    retryFailed(ids, now) {
+      const rows = s.requeue.all({ now, ids: ids === 'all' ? null : JSON.stringify(ids) }) as {
+        id: number;
+      }[];
+      return rows.map((r) => r.id).sort((a, b) => a - b);
     },
   };
 }
