@@ -12,8 +12,9 @@ const FIXTURES = resolve('.tmp/fixtures');
 // The looping video meets the server's random challenges only as its cycle allows, and the page
 // samples it in real time on a shared machine. Since the baseline waits for a frontal head and the
 // server reads the frames filmed during each challenge, the passing head passed 8 runs of 8 with
-// three challenges and 8 of 8 with two (docs/liveness-fixtures.md); a run can still catch a frame mid-movement. Up to two more runs,
-// each a fresh session and attempt; every run must still end with the expected outcome to count.
+// three challenges and 8 of 8 with two (docs/liveness-fixtures.md); a run can still catch a frame
+// mid-movement. Up to two more runs, each a fresh session and attempt; every run must still end
+// with the expected outcome to count.
 test.describe.configure({ retries: 2 });
 const missing = !existsSync(join(FIXTURES, 'head-loop.y4m'));
 // `.ci/run` makes the fixtures and sets REQUIRE_FIXTURES, so there a missing one fails the run.

@@ -205,8 +205,11 @@ export function decideLiveness(
   if (withFace < results.length * o.minFaceFraction) return done('noFace');
   if (facesPerFrame.some((n) => n > 1)) return done('inconclusive', 'multipleFaces');
 
+  // Each face's pose, read once: the best frame, the pose range and the baseline all use it.
+  const poses = one.map((x) => headPose(x.face));
+  const turn = new Map(one.map((x, i) => [x, Math.abs(poses[i]!.yawDegrees)]));
+  const frontal = (x: OneFace) => turn.get(x)!;
   // Best frame: most frontal, then highest score.
-  const frontal = (x: OneFace) => Math.abs(headPose(x.face).yawDegrees);
   const best = [...one].sort((a, b) => frontal(a) - frontal(b) || b.face.score - a.face.score)[0];
   if (best) {
     report.bestFrameIndex = best.index;
@@ -216,7 +219,6 @@ export function decideLiveness(
       genderScore: best.face.genderScore,
     };
   }
-  const poses = one.map((x) => headPose(x.face));
   if (poses.length) {
     const yaws = poses.map((p) => p.yawDegrees);
     const pitches = poses.map((p) => p.pitch);
@@ -269,8 +271,7 @@ export function decideLiveness(
   // between two frames of the same person (checked above) is a turn whenever each was filmed. The
   // order of the challenges still starts from the page's baseline.
   const labelled = one.find((x) => x.meta.role === 'baseline') ?? one[0]!;
-  const facesCamera = (x: OneFace) =>
-    Math.abs(poses[one.indexOf(x)]!.yawDegrees) <= o.frontalDegrees;
+  const facesCamera = (x: OneFace) => frontal(x) <= o.frontalDegrees;
   const baseline = facesCamera(labelled) ? labelled : (one.find(facesCamera) ?? labelled);
   let after = labelled.meta.t;
   report.challenges = evidence.challenges.map((challenge, ci) => {
