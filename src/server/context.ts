@@ -15,6 +15,8 @@ export interface Catalog {
   langs(): Promise<readonly LangRecord[]>;
   avatarIds(): Promise<ReadonlySet<string>>;
   langIds(): Promise<readonly string[]>;
+  /** Both id lists at once: what each `POST /sessions` checks its body against. */
+  ids(): Promise<{ avatarIds: ReadonlySet<string>; langIds: readonly string[] }>;
 }
 
 /** What every route handler gets: the deps of `createApp` with their defaults filled in. */
@@ -77,5 +79,6 @@ export function cachedCatalog(store: SessionStore, ttlMs = 1000): Catalog {
     langs: async () => (await read()).langs,
     avatarIds: async () => (await read()).avatarIds,
     langIds: async () => (await read()).langIds,
+    ids: read,
   };
 }

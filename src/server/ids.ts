@@ -39,8 +39,18 @@ export function orderedId(prefix: string, randomBytesCount = 6): string {
   // Within one millisecond a counter keeps them in creation order.
   seq = ms === lastMs ? (seq + 1) & 0xffff : 0;
   lastMs = ms;
-  const time = ms.toString(16).padStart(12, '0').slice(-12);
-  return `${prefix}_${time}${seq.toString(16).padStart(4, '0')}${random(randomBytesCount).toString('hex')}`;
+  return `${prefix}_${timeHex(ms)}${seq.toString(16).padStart(4, '0')}${random(randomBytesCount).toString('hex')}`;
+}
+
+let hexMs = -1;
+let hexText = '';
+/** 12 hex characters of a millisecond; ids made in the same one share it. */
+function timeHex(ms: number): string {
+  if (ms !== hexMs) {
+    hexMs = ms;
+    hexText = ms.toString(16).padStart(12, '0').slice(-12);
+  }
+  return hexText;
 }
 
 /**
@@ -63,8 +73,7 @@ export function newSecret(prefix: string): string {
  * orderedSecret('cs'); // 'cs_019a8f0c2b1eJx0…' (58 characters)
  */
 export function orderedSecret(prefix: string): string {
-  const time = Date.now().toString(16).padStart(12, '0').slice(-12);
-  return `${prefix}_${time}${random(32).toString('base64url')}`;
+  return `${prefix}_${timeHex(Date.now())}${random(32).toString('base64url')}`;
 }
 
 /**

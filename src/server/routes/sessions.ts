@@ -4,6 +4,7 @@ import type { AppContext } from '../context';
 import { scopeOf } from '../http/auth';
 import { ApiError, invalid, notFound } from '../http/errors';
 import { sendAs } from '../http/version';
+import { flowJsonOf } from '../flowJson';
 import { orderedSecret } from '../ids';
 import { buildSession } from '../sessions/create';
 import { encodeCursor, parseListQuery } from '../sessions/list';
@@ -11,10 +12,12 @@ import {
   carriesSignedMedia,
   presentSecret,
   presentSession,
+  stringifyWithFlow,
   type MediaUrlSigner,
 } from '../sessions/present';
 import type { ClientSecretRecord } from '../store/types';
 
+const JSON_TYPE = 'application/json; charset=utf-8';
 const sessionNotFound = () => notFound('Session not found');
 
 function freshSecret(sessionId: string, now: number): ClientSecretRecord {
@@ -39,21 +42,28 @@ export function sessionRoutes(app: FastifyInstance, ctx: AppContext): void {
   const media = (ctx as AppContext & { media?: MediaUrlSigner }).media;
   app.post('/sessions', async (request, reply) => {
     const now = ctx.clock.now();
-    const [avatars, langs] = await Promise.all([ctx.catalog.avatarIds(), ctx.catalog.langIds()]);
+    const { avatarIds, langIds } = await ctx.catalog.ids();
     const built = buildSession(request.body, {
       scope: scopeOf(request),
       version: request.apiVersion,
       now,
-      avatarIds: avatars,
-      langIds: langs,
+      avatarIds,
+      langIds,
     });
     if (!built.ok) throw invalid(built.problems);
     const secret = freshSecret(built.session.id, now);
     await ctx.store.createSession(built.session, secret);
-    return sendAs(request, reply, 'sessions.create', {
+    const body = {
       session: presentSession(built.session, media),
       clientSecret: presentSecret(secret, ctx.publicUrl),
-    });
+    };
+    if (request.apiVersion !== LATEST_VERSION) {
+      return sendAs(request, reply, 'sessions.create', body);
+    }
+    // The flow is most of the answer, and its text is known already.
+    return reply
+      .type(JSON_TYPE)
+      .send(stringifyWithFlow(body, flowJsonOf(built.session.settings.flow)));
   });
 
   app.get('/sessions', async (request, reply) => {
@@ -93,7 +103,7 @@ export function sessionRoutes(app: FastifyInstance, ctx: AppContext): void {
       cached = { url: ctx.publicUrl, json: JSON.stringify(body) };
       rendered.set(found, cached);
     }
-    return reply.type('application/json; charset=utf-8').send(cached.json);
+    return reply.type(JSON_TYPE).send(cached.json);
   });
 
   app.get<{ Params: { id: string } }>('/sessions/:id/refresh', async (request, reply) => {

@@ -57,19 +57,24 @@ function flowHash(flow: unknown): string {
 }
 
 /**
- * Flows already found valid, by the hash of their canonical JSON, with their start position.
- * Integrators send the same few flows again and again; validating and compiling a flow costs far
- * more than hashing it, and both are pure functions of its content.
+ * Flows already found valid, by the text of their JSON and by the hash of their canonical JSON,
+ * with their start position. Integrators send the same few flows again and again; validating and
+ * compiling a flow costs far more than recognising it, and both are pure functions of its content.
  */
-const knownFlows = new Map<string, { hash: string; start: FlowPosition }>();
+const knownByText = new Map<string, { hash: string; start: FlowPosition }>();
+const knownByHash = new Map<string, { hash: string; start: FlowPosition }>();
 const KNOWN_FLOWS_MAX = 500;
 
-function remember(key: string, value: { hash: string; start: FlowPosition }): void {
-  if (knownFlows.size >= KNOWN_FLOWS_MAX) {
-    const oldest = knownFlows.keys().next().value;
-    if (oldest !== undefined) knownFlows.delete(oldest);
+function remember<K>(
+  map: Map<K, { hash: string; start: FlowPosition }>,
+  key: K,
+  value: { hash: string; start: FlowPosition },
+): void {
+  if (map.size >= KNOWN_FLOWS_MAX) {
+    const oldest = map.keys().next().value;
+    if (oldest !== undefined) map.delete(oldest);
   }
-  knownFlows.set(key, value);
+  map.set(key, value);
 }
 
 /**
@@ -86,20 +91,20 @@ export function checkFlow(
   // then the canonical hash (the same flow with its keys in another order).
   const json = flowJsonOf(flow);
   // Large flows are remembered by hash only, so the memory stays small.
-  const text = json.length <= 64 * 1024 ? `t:${json}` : null;
-  const byText = text ? knownFlows.get(text) : undefined;
+  const byTextToo = json.length <= 64 * 1024;
+  const byText = byTextToo ? knownByText.get(json) : undefined;
   if (byText) return { problems: [], ...byText };
   const hash = flowHash(flow);
-  const byHash = knownFlows.get(`h:${hash}`);
+  const byHash = knownByHash.get(hash);
   if (byHash) {
-    if (text) remember(text, byHash);
+    if (byTextToo) remember(knownByText, json, byHash);
     return { problems: [], ...byHash };
   }
   const problems = trusted ? [] : validateFlow(flow);
   if (problems.length) return { problems, hash, start: null };
   const start = startFlow(flow as Flow);
-  remember(`h:${hash}`, { hash, start });
-  if (text) remember(text, { hash, start });
+  remember(knownByHash, hash, { hash, start });
+  if (byTextToo) remember(knownByText, json, { hash, start });
   return { problems: [], hash, start };
 }
 
@@ -119,6 +124,12 @@ function checkUrl(path: string, value: string, originOnly: boolean): ErrorDetail
   return [];
 }
 
+function isMap(v: unknown): v is Record<string, string> {
+  if (v === null || typeof v !== 'object' || Array.isArray(v)) return false;
+  for (const x of Object.values(v)) if (typeof x !== 'string') return false;
+  return true;
+}
+
 /**
  * Checks a `POST /sessions` body under `ctx.version` and builds the new session; every problem
  * is reported at once and nothing is stored unless there are none.
@@ -135,16 +146,17 @@ export function buildSession(raw: unknown, ctx: CreateContext): BuildResult {
   const bodyObj = raw as Record<string, unknown>;
   problems.push(...createProblemsFor(ctx.version, bodyObj));
   const body = raw as CreateSessionBody;
-  const has = (k: keyof CreateSessionBody) => bodyObj[k] !== undefined;
 
   let flow: Flow | null = null;
   let checked: ReturnType<typeof checkFlow> | null = null;
   let modules: LegacyModule[] | undefined;
-  if (has('flow') && has('modules')) {
+  const hasFlow = body.flow !== undefined;
+  const hasModules = body.modules !== undefined;
+  if (hasFlow && hasModules) {
     problems.push({ path: 'modules', message: 'send either flow or modules, not both' });
-  } else if (!has('flow') && !has('modules')) {
+  } else if (!hasFlow && !hasModules) {
     problems.push({ path: 'flow', message: 'flow is required (or the legacy modules list)' });
-  } else if (has('flow')) {
+  } else if (hasFlow) {
     checked = checkFlow(body.flow);
     const flowProblems = checked.problems;
     for (const p of flowProblems) {
@@ -165,11 +177,6 @@ export function buildSession(raw: unknown, ctx: CreateContext): BuildResult {
     }
   }
 
-  const isMap = (v: unknown): v is Record<string, string> =>
-    v !== null &&
-    typeof v === 'object' &&
-    !Array.isArray(v) &&
-    Object.values(v).every((x) => typeof x === 'string');
   if (isMap(body.metadata)) problems.push(...checkMapLimits('metadata', body.metadata));
   if (isMap(body.providedData)) {
     problems.push(...checkMapLimits('providedData', body.providedData, IMAGE_DATA_KEYS));

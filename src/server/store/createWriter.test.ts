@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CreateWriteError } from './createWriter';
+import { CreateWriteError, createRows, startCreateWriter } from './createWriter';
 import { secretRecord, sessionRecord } from './records';
 import { openSqliteStore, type SqliteSessionStore } from './sqlite';
 import type { ClientSecretRecord, SessionRecord } from './types';
@@ -125,5 +125,40 @@ describe('creates on the writer thread', () => {
     await store.close();
     await Promise.all(pending);
     expect(rowsIn('c.sqlite', 'SELECT count(*) AS n FROM sessions')).toEqual([{ n: 200 }]);
+  });
+});
+
+describe('startCreateWriter', () => {
+  /** Holds the event loop, as a run of incoming requests does. */
+  const busy = (ms: number) => {
+    const end = Date.now() + ms;
+    while (Date.now() < end) {
+      // spin
+    }
+  };
+
+  it('collect() settles a committed batch while the event loop is still busy', async () => {
+    await open('c.sqlite', false);
+    const writer = startCreateWriter({ path: join(dir, 'c.sqlite'), pragmas: [] });
+    try {
+      const [s, secret] = newSession(1);
+      let settled: (Error | null)[] | null = null;
+      void writer
+        .write([createRows(s, secret, { hash: 'h1', json: '[]' }, false, 'evt_1')])
+        .then((r) => {
+          settled = r;
+        });
+      // Only microtasks run in this loop: the thread's message cannot be read in it.
+      const deadline = Date.now() + 10_000;
+      while (settled === null && Date.now() < deadline) {
+        busy(20);
+        writer.collect();
+        for (let i = 0; i < 5; i++) await Promise.resolve();
+      }
+      expect(settled).toEqual([null]);
+      expect(rowsIn('c.sqlite', 'SELECT id FROM sessions')).toEqual([{ id: s.id }]);
+    } finally {
+      await writer.stop();
+    }
   });
 });

@@ -135,9 +135,16 @@ parentPort.on('message', (m) => {
   } catch {
     errors = m.items.map((item) => { try { one(item); return null; } catch (e) { return failure(e); } });
   }
+  // The flag first: the event loop may see it, busy with other requests, before the message.
+  Atomics.store(workerData.settled, m.id % workerData.settled.length, errors ? 2 : 1);
   parentPort.postMessage({ id: m.id, errors });
 });
 `;
+
+/** A batch's slot in the shared flags: committed whole, or with failures the message carries. */
+const COMMITTED = 1;
+/** Batches in flight are few; the slots only need to outnumber them. */
+const SETTLED_SLOTS = 1024;
 
 /** A create the thread refused (a constraint, a full disk). */
 export class CreateWriteError extends Error {
@@ -151,6 +158,11 @@ export class CreateWriteError extends Error {
 }
 
 export interface CreateWriter {
+  /**
+   * Resolves, without waiting for the thread's message, the batches the thread has committed
+   * whole. Cheap; the store calls it whenever a create arrives.
+   */
+  collect(): void;
   /**
    * Writes the creates in one transaction on the thread; one entry per create, `null` once it is
    * committed, its error otherwise. Rejects only when the thread itself is gone.
@@ -179,6 +191,10 @@ export interface CreateWriterOptions {
  */
 export function startCreateWriter(opts: CreateWriterOptions): CreateWriter {
   const driver = createRequire(import.meta.url).resolve('better-sqlite3');
+  // The thread's message waits behind whatever the event loop is doing, such as reading a run
+  // of new requests; under load that doubled the time a create waited. The thread also flags
+  // each batch here, which the store checks as each create arrives.
+  const settled = new Int32Array(new SharedArrayBuffer(4 * SETTLED_SLOTS));
   const worker = new Worker(WORKER_SOURCE, {
     eval: true,
     workerData: {
@@ -187,6 +203,7 @@ export function startCreateWriter(opts: CreateWriterOptions): CreateWriter {
       pragmas: opts.pragmas,
       sql: CREATE_SQL,
       layout: CREATE_LAYOUT,
+      settled,
     },
   });
   // Idle, the thread must not keep the process alive; with writes in flight it must.
@@ -203,12 +220,17 @@ export function startCreateWriter(opts: CreateWriterOptions): CreateWriter {
     for (const w of waiting.values()) w.reject(err);
     waiting.clear();
   };
+  const settle = (id: number) => {
+    Atomics.store(settled, id % SETTLED_SLOTS, 0);
+    waiting.delete(id);
+    if (waiting.size === 0) worker.unref();
+  };
   worker.on('message', (m: { id: number; errors: Failure[] | null } | string) => {
     if (typeof m !== 'object') return;
     const w = waiting.get(m.id);
+    // Already resolved by collect().
     if (!w) return;
-    waiting.delete(m.id);
-    if (waiting.size === 0) worker.unref();
+    settle(m.id);
     w.resolve(
       m.errors
         ? m.errors.map((e) => (e ? new CreateWriteError(e.message, e.code) : null))
@@ -219,6 +241,14 @@ export function startCreateWriter(opts: CreateWriterOptions): CreateWriter {
   worker.on('exit', (code) => failAll(new Error(`the create writer stopped (exit code ${code})`)));
   let stopped: Promise<void> | null = null;
   return {
+    collect() {
+      // The thread commits batches in the order sent, and the map keeps that order.
+      for (const [id, w] of waiting) {
+        if (Atomics.load(settled, id % SETTLED_SLOTS) !== COMMITTED) return;
+        settle(id);
+        w.resolve(new Array<null>(w.n).fill(null));
+      }
+    },
     write(items) {
       if (dead) return Promise.reject(dead);
       if (stopped) return Promise.reject(new Error('the create writer is stopped'));

@@ -440,6 +440,8 @@ export class SqliteSessionStore implements SessionStore {
       this.flowsStored.has(key.hash),
       orderedId('evt', 8),
     );
+    // Creates that came in while the thread committed earlier ones release those first.
+    this.writer?.collect();
     return new Promise<void>((resolve, reject) => {
       this.pendingCreates.push({ rows, flowHash: key.hash, resolve, reject });
       if (!this.flushScheduled && this.writing.size < BATCHES_IN_FLIGHT) {
