@@ -55,6 +55,30 @@ describe('startCheckpointer', () => {
     }
   });
 
+  it('starts the WAL over under a writer that never pauses for long', async () => {
+    const db = openWriter();
+    const wal = () => statSync(`${path}-wal`).size;
+    const cp = startCheckpointer(path, 20, { restartFrames: 256 });
+    try {
+      // About 50 MB of frames over two seconds, a commit every millisecond or so: a PASSIVE
+      // checkpoint never finds them all copied when a write begins, so alone it never restarts.
+      let largest = 0;
+      const end = Date.now() + 2000;
+      while (Date.now() < end) {
+        fill(db, 40);
+        largest = Math.max(largest, wal());
+        await new Promise((r) => setTimeout(r, 1));
+      }
+      expect(largest).toBeLessThan(24 * 1024 * 1024);
+      expect((db.prepare('SELECT count(*) AS n FROM t').get() as { n: number }).n).toBeGreaterThan(
+        20_000,
+      );
+    } finally {
+      await cp.stop();
+      db.close();
+    }
+  });
+
   it('stops cleanly and may be stopped twice', async () => {
     const db = openWriter();
     const cp = startCheckpointer(path, 20);

@@ -4,6 +4,12 @@ import { Worker } from 'node:worker_threads';
 /**
  * The thread's whole program. Plain CommonJS so that it runs the same under tsx, node and vitest.
  * PASSIVE never waits for readers or writers: it copies what it can and leaves the rest.
+ *
+ * SQLite starts the WAL over, at its beginning, only when a write begins with every frame copied.
+ * A writer that never pauses (a run of creates) always leaves some frames behind a PASSIVE
+ * checkpoint, and the WAL then grew to the writer's automatic checkpoint (400 MB), where a commit
+ * stalled 50–90 ms. Once the WAL is long, a RESTART right after the PASSIVE copies the few frames
+ * written meanwhile, holding writers back for that long only, and the WAL starts over.
  */
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
@@ -11,7 +17,13 @@ const Database = require(workerData.driver);
 const db = new Database(workerData.path, { fileMustExist: true });
 db.pragma('busy_timeout = 0');
 const run = () => {
-  try { db.pragma('wal_checkpoint(PASSIVE)'); } catch { /* busy: next turn */ }
+  try {
+    const [passive] = db.pragma('wal_checkpoint(PASSIVE)');
+    if (passive && passive.log >= workerData.restartFrames) {
+      db.pragma('busy_timeout = ' + workerData.restartWaitMs);
+      try { db.pragma('wal_checkpoint(RESTART)'); } finally { db.pragma('busy_timeout = 0'); }
+    }
+  } catch { /* busy: next turn */ }
 };
 const timer = setInterval(run, workerData.intervalMs);
 parentPort.on('message', (m) => {
@@ -33,11 +45,18 @@ export interface Checkpointer {
  * // … on close:
  * await cp.stop();
  */
-export function startCheckpointer(path: string, intervalMs = 250): Checkpointer {
+export function startCheckpointer(
+  path: string,
+  intervalMs = 250,
+  {
+    restartFrames = 4096,
+    restartWaitMs = 20,
+  }: { restartFrames?: number; restartWaitMs?: number } = {},
+): Checkpointer {
   const driver = createRequire(import.meta.url).resolve('better-sqlite3');
   const worker = new Worker(WORKER_SOURCE, {
     eval: true,
-    workerData: { path, driver, intervalMs },
+    workerData: { path, driver, intervalMs, restartFrames, restartWaitMs },
   });
   // The thread must never keep the process alive on its own.
   worker.unref();
