@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import type { ClientSecretRecord, SessionRecord } from './types';
-import { searchText, statusRank } from './rows';
+import { searchText, settingsJson, statusRank } from './rows';
 
 const SESSION_COLUMNS = [
   'id',
@@ -68,7 +68,6 @@ export function createRows(
   flowStored: boolean,
   eventId: string,
 ): CreateRows {
-  const { flow: _flow, ...settings } = s.settings;
   const createdAt = s.createdAt;
   return [
     flowStored ? null : flow.hash,
@@ -89,7 +88,7 @@ export function createRows(
     s.clientReferenceId,
     s.version,
     searchText(s),
-    JSON.stringify(settings),
+    settingsJson(s.settings),
     JSON.stringify(s.report),
     JSON.stringify(s.position),
     secret.secret,

@@ -50,6 +50,25 @@ export function searchText(
     .toLowerCase();
 }
 
+const settingsTexts = new WeakMap<object, string>();
+
+/**
+ * The JSON of a session's settings without the flow (stored apart, by hash), made once per
+ * settings object: a create both stores and answers it. Settings are never changed in place.
+ *
+ * @example
+ * settingsJson(session.settings); // '{"metadata":{},"providedData":{},"langs":["en"],…}'
+ */
+export function settingsJson(settings: SessionRecord['settings']): string {
+  let text = settingsTexts.get(settings);
+  if (text === undefined) {
+    const { flow: _flow, ...rest } = settings;
+    text = JSON.stringify(rest);
+    settingsTexts.set(settings, text);
+  }
+  return text;
+}
+
 /**
  * A row as a record; the flow comes from `flowOf` (flows are stored once, by hash).
  *
