@@ -57,7 +57,8 @@ export function apiKeyAuth(
   limits: RateLimitConfig,
 ) {
   return async function onRequest(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-    const ipKey = `ip:${request.ip}`;
+    // Only a limiter needs the caller's address.
+    const ipKey = limiter ? `ip:${request.ip}` : '';
     if (limiter) {
       const ip = limiter.peek(ipKey, limits.badKeyPerIp);
       if (!ip.allowed) {
