@@ -1,7 +1,7 @@
 /**
- * Tables of the post-session analyses. A trigger on the event outbox notes every session that
- * ends, in the same transaction as its status change: whoever ends it (the page, the liveness
- * worker, the sweeper, another process), the analyses cannot miss it or run before it is final.
+ * Tables of the post-session analyses. A trigger notes every session that ends, in the same
+ * transaction as its status change: whoever ends it (the page, the liveness worker, the sweeper,
+ * another process), the analyses cannot miss it or run before it is final.
  */
 import type { Migration } from '../store/migrations';
 
@@ -48,6 +48,24 @@ export const ANALYSES_MIGRATIONS: readonly Migration[] = [
           analysis TEXT,
           PRIMARY KEY (session_id, seq)
         ) WITHOUT ROWID;
+      `),
+  },
+  {
+    // On the change of status itself rather than on its outbox event: every create also appends
+    // an event, and looking its session up from each one cost creates 1.4 µs of the writer's 18.
+    // The event is written exactly when the status changes, in the same transaction, and
+    // finishedAt is set with it.
+    id: 'analyses_0002_end_on_status_change',
+    up: (db) =>
+      db.exec(`
+        DROP TRIGGER IF EXISTS session_analyses_on_end;
+        CREATE TRIGGER session_analyses_on_end AFTER UPDATE OF status ON sessions
+        WHEN NEW.status <> OLD.status AND NEW.status IN ('complete', 'incomplete')
+        BEGIN
+          INSERT OR IGNORE INTO session_analyses (session_id, account_id, mode, status, ended_at)
+          VALUES (NEW.id, NEW.account_id, NEW.mode, NEW.status,
+            COALESCE(NEW.finished_at, NEW.last_activity_at));
+        END;
       `),
   },
 ];

@@ -5,8 +5,8 @@
  * - `face_known`: the known users of recognition, one row per verified session with a
  *   `clientReferenceId` and a user photo, always read by (account, mode);
  * - `face_enroll_pending`: sessions that completed verified and wait to be added, noted by a
- *   trigger on the event outbox in the same transaction as the session's status change, so no
- *   ending is missed whoever ends the session.
+ *   trigger in the same transaction as the session's status change, so no ending is missed
+ *   whoever ends the session.
  */
 import type { Database, Statement } from 'better-sqlite3';
 import type { Migration } from '../store/migrations';
@@ -45,6 +45,23 @@ export const FACE_MIGRATIONS: readonly Migration[] = [
           WHERE id = NEW.session_id AND status = 'complete'
             AND client_reference_id IS NOT NULL
             AND json_extract(report, '$.isVerified') = 1;
+        END;
+      `),
+  },
+  {
+    // On the change of status itself rather than on its outbox event, which every create also
+    // appends (see analyses_0002_end_on_status_change).
+    id: 'faces_0002_enroll_on_status_change',
+    up: (db) =>
+      db.exec(`
+        DROP TRIGGER IF EXISTS face_enroll_on_complete;
+        CREATE TRIGGER face_enroll_on_complete AFTER UPDATE OF status ON sessions
+        WHEN NEW.status = 'complete' AND OLD.status <> 'complete'
+          AND NEW.client_reference_id IS NOT NULL
+          AND json_extract(NEW.report, '$.isVerified') = 1
+        BEGIN
+          INSERT OR IGNORE INTO face_enroll_pending (session_id, noted_at)
+          VALUES (NEW.id, COALESCE(NEW.finished_at, NEW.last_activity_at));
         END;
       `),
   },
