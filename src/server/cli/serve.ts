@@ -1,6 +1,10 @@
 import { parseArgs } from 'node:util';
 import { startServer } from '../main';
+import { closeWithin } from './closeWithin';
 import { registerCommand } from './registry';
+
+/** How long a stop signal waits for the server to finish what it has in hand. */
+const CLOSE_DEADLINE_MS = 10_000;
 
 registerCommand({
   name: 'serve',
@@ -19,10 +23,14 @@ registerCommand({
     });
     const stop = (signal: string) => {
       ctx.err(`${signal}: closing`);
-      server.close().then(
-        () => process.exit(0),
-        () => process.exit(1),
-      );
+      void closeWithin(() => server.close(), CLOSE_DEADLINE_MS).then((how) => {
+        if (how === 'late') {
+          ctx.err(
+            `still closing after ${CLOSE_DEADLINE_MS / 1000} s: exiting; a job left unfinished runs again at the next start`,
+          );
+        }
+        process.exit(how === 'closed' ? 0 : 1);
+      });
     };
     process.once('SIGINT', () => stop('SIGINT'));
     process.once('SIGTERM', () => stop('SIGTERM'));
