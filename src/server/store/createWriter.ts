@@ -135,13 +135,14 @@ parentPort.on('message', (m) => {
     errors = m.items.map((item) => { try { one(item); return null; } catch (e) { return failure(e); } });
   }
   // The flag first: the event loop may see it, busy with other requests, before the message.
-  Atomics.store(workerData.settled, m.id % workerData.settled.length, errors ? 2 : 1);
+  Atomics.store(workerData.settled, m.id % workerData.settled.length, errors ? workerData.failed : workerData.committed);
   parentPort.postMessage({ id: m.id, errors });
 });
 `;
 
 /** A batch's slot in the shared flags: committed whole, or with failures the message carries. */
 const COMMITTED = 1;
+const FAILED = 2;
 /** Batches in flight are few; the slots only need to outnumber them. */
 const SETTLED_SLOTS = 1024;
 
@@ -203,6 +204,8 @@ export function startCreateWriter(opts: CreateWriterOptions): CreateWriter {
       sql: CREATE_SQL,
       layout: CREATE_LAYOUT,
       settled,
+      committed: COMMITTED,
+      failed: FAILED,
     },
   });
   // Idle, the thread must not keep the process alive; with writes in flight it must.
