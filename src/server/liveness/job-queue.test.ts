@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { manualClock } from '../clock';
 import { openSqliteStore, type SqliteSessionStore } from '../store/sqlite';
@@ -23,6 +24,23 @@ afterEach(async () => {
 });
 
 describe('sqliteJobQueue', () => {
+  it('polls an idle queue without the write lock, so another writer never holds it up', () => {
+    q.enqueue('later', {}, 5000);
+    const other = new Database(join(dir, 'idv.sqlite'));
+    try {
+      // Another connection (the create writer's thread) in the middle of a write.
+      other.exec('BEGIN IMMEDIATE');
+      store.db.pragma('busy_timeout = 0');
+      expect(q.claim(1000, 100)).toBeNull();
+      // A due job does need the lock, and says so rather than waiting.
+      expect(() => q.claim(6000, 100)).toThrow(/locked|busy/i);
+      other.exec('COMMIT');
+      expect(q.claim(6000, 100)).toMatchObject({ kind: 'later' });
+    } finally {
+      other.close();
+    }
+  });
+
   it('hands out due jobs oldest first, each to one claimant until its lease passes', () => {
     q.enqueue('a', { n: 1 }, 1000);
     q.enqueue('b', { n: 2 }, 1000);

@@ -74,6 +74,10 @@ export interface JobQueue {
   retryFailed(ids: readonly number[] | 'all', now: number): number[];
 }
 
+/** A job that may be claimed now: pending, due, not leased, of one of `@kinds` (null: any). */
+const DUE = `status = 'pending' AND run_after <= @now AND (lease_until IS NULL OR lease_until <= @now)
+  AND (@kinds IS NULL OR kind IN (SELECT value FROM json_each(@kinds)))`;
+
 /**
  * The job queue over the store's better-sqlite3 handle (the `jobs` table must exist: import
  * `./register` before opening the store, or run `JOB_MIGRATIONS`).
@@ -89,14 +93,13 @@ export function sqliteJobQueue(db: Database): JobQueue {
     insert: db.prepare(
       `INSERT INTO jobs (kind, payload, status, run_after, created_at) VALUES (?, ?, 'pending', ?, ?)`,
     ),
+    // A read first: an UPDATE takes the write lock even when it changes nothing, and under a run
+    // of creates that lock is mostly held by the create writer's thread, so each poll of an idle
+    // queue stopped the event loop in SQLite's busy wait (1 ms and more).
+    anyDue: db.prepare(`SELECT 1 FROM jobs WHERE ${DUE} LIMIT 1`).pluck(),
     claim: db.prepare(`
       UPDATE jobs SET lease_until = @lease, lease_owner = @owner, tries = tries + 1
-      WHERE id = (
-        SELECT id FROM jobs
-        WHERE status = 'pending' AND run_after <= @now AND (lease_until IS NULL OR lease_until <= @now)
-          AND (@kinds IS NULL OR kind IN (SELECT value FROM json_each(@kinds)))
-        ORDER BY run_after, id LIMIT 1
-      )
+      WHERE id = (SELECT id FROM jobs WHERE ${DUE} ORDER BY run_after, id LIMIT 1)
       RETURNING id, kind, payload, tries, lease_owner`),
     complete: db.prepare('DELETE FROM jobs WHERE id = ? AND lease_owner = ?'),
     retry: db.prepare(`UPDATE jobs SET run_after = ?, lease_until = NULL, lease_owner = NULL,
@@ -116,12 +119,14 @@ export function sqliteJobQueue(db: Database): JobQueue {
       return Number(s.insert.run(kind, JSON.stringify(payload), now, now).lastInsertRowid);
     },
     claim(now, leaseMs, kinds) {
-      const owner = randomBytes(8).toString('hex');
+      const kindsJson = kinds ? JSON.stringify(kinds) : null;
+      if (s.anyDue.get({ now, kinds: kindsJson }) === undefined) return null;
+      // The update chooses again: another worker may have taken that job since the read.
       const row = s.claim.get({
         now,
         lease: now + leaseMs,
-        owner,
-        kinds: kinds ? JSON.stringify(kinds) : null,
+        owner: randomBytes(8).toString('hex'),
+        kinds: kindsJson,
       }) as JobRow | undefined;
       if (!row) return null;
       return {

@@ -1,3 +1,4 @@
+import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { appendPlatformEvent, withPlatformEvent } from './platform-settings';
 import { createSqliteWebhookStore } from './sqlite-store';
@@ -40,6 +41,26 @@ function deliveriesByEndpoint(store: WebhookStore) {
 }
 
 describe('fan-out', () => {
+  it('with nobody listening, needs no write lock, so another writer never holds it up', () => {
+    const { t, store } = setup();
+    t.event({ accountId: 'acct_a', mode: 'test' });
+    const other = new Database(t.path);
+    try {
+      // Another connection (the create writer's thread) in the middle of a write.
+      other.exec('BEGIN IMMEDIATE');
+      t.db.pragma('busy_timeout = 0');
+      expect(store.fanOut(10, 100)).toBe(0);
+      other.exec('COMMIT');
+    } finally {
+      other.close();
+    }
+    // An endpoint added now starts after the events it never subscribed to.
+    const later = add(store, 'acct_a', 'test');
+    const e = t.event({ accountId: 'acct_a', mode: 'test' });
+    expect(store.fanOut(10, 100)).toBe(1);
+    expect(deliveriesByEndpoint(store).get(later)).toEqual([e]);
+  });
+
   it('keeps accounts and modes apart, and sends platform events to everyone', () => {
     const { t, store } = setup();
     const aTest = add(store, 'acct_a', 'test');

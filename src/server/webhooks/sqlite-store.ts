@@ -201,6 +201,7 @@ export function createSqliteWebhookStore(db: Database): WebhookStore {
       WHERE (@account_id IS NULL OR account_id = @account_id) AND (@mode IS NULL OR mode = @mode)
       ORDER BY created_at, id`),
     allEndpoints: db.prepare('SELECT * FROM webhook_endpoints'),
+    anyEndpoint: db.prepare('SELECT 1 FROM webhook_endpoints LIMIT 1').pluck(),
     deleteEndpoint: db.prepare('DELETE FROM webhook_endpoints WHERE id = ?'),
     deleteEndpointAttempts: db.prepare(`
       DELETE FROM webhook_attempts
@@ -448,9 +449,13 @@ export function createSqliteWebhookStore(db: Database): WebhookStore {
       return toEndpoint(q.endpoint.get(id) as EndpointRow);
     },
     fanOut(now, limit) {
-      // A read first: most wake-ups find nothing new, and need no write lock for that.
+      // Reads first: most wake-ups find nothing new, or nobody listening, and need no write lock
+      // for that. Under a run of creates the lock is mostly the create writer's, and waiting for
+      // it stops the event loop. A stale cursor costs nothing: an endpoint starts at its own
+      // `from_event_rowid`.
       const cursor = (q.cursor.get() as { value: number } | undefined)?.value ?? 0;
       if ((q.maxEventRowid.get() as { m: number }).m <= cursor) return 0;
+      if (q.anyEndpoint.get() === undefined) return 0;
       return fanOut.immediate(now, limit);
     },
     claimDue(o) {
