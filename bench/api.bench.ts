@@ -27,7 +27,7 @@ import { summarize, type BenchRow } from './types';
 const CONNECTIONS = 50;
 const DURATION_S = Number(process.env['BENCH_API_SECONDS'] ?? 5);
 /** Bare, read and create are measured in turn, this many times; ratios are taken per round. */
-const ROUNDS = Number(process.env['BENCH_API_ROUNDS'] ?? 3);
+const ROUNDS = Number(process.env['BENCH_API_ROUNDS'] ?? 5);
 const STORED = 100_000;
 const PAGE = 50;
 const DEEP_PAGE = 2_000;
