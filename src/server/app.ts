@@ -12,6 +12,7 @@ import { LocalConditionEvaluator, LocalPromptRenderer } from './conversation/loc
 import { DEFAULT_RATE_LIMITS, type AppDeps, type RateLimitConfig } from './deps';
 import { apiKeyAuth } from './http/auth';
 import { errorHandler, notFoundHandler } from './http/errors';
+import { jsonBodyParser } from './http/jsonBody';
 import { SlidingWindowLimiter } from './http/rateLimit';
 import { readVersion, stampVersion } from './http/version';
 import { createAnalyses, lazyHumanAnalyzer, type Analyses } from './analyses';
@@ -138,6 +139,11 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorateRequest('clientSession', undefined);
   // Only JSON is accepted; any other type is refused as a validation_error.
   app.removeContentTypeParser(['text/plain']);
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'string' },
+    jsonBodyParser(app.getDefaultJsonParser('error', 'error')),
+  );
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler(notFoundHandler);
   app.addHook('onRequest', readVersion);

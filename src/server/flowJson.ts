@@ -80,3 +80,53 @@ function sameJson(a: unknown, b: unknown): boolean {
   }
   return true;
 }
+
+/** A flow found valid before: its text, and one deep-frozen value that every request shares. */
+interface KnownText {
+  text: string;
+  value: object;
+}
+
+/** Known flow texts by their first characters, which is enough to tell flows apart. */
+const knownTexts = new Map<string, KnownText[]>();
+const KNOWN_TEXTS_MAX = 200;
+const PREFIX = 48;
+
+function deepFreeze<T>(v: T): T {
+  if (v !== null && typeof v === 'object' && !Object.isFrozen(v)) {
+    Object.freeze(v);
+    for (const x of Object.values(v)) deepFreeze(x);
+  }
+  return v;
+}
+
+/**
+ * Remembers the text of a flow that was found valid, so that `knownFlowAt` recognises it in a
+ * later body. Only texts of up to 64 KB are kept.
+ *
+ * @example
+ * rememberFlowText(flowJsonOf(flow));
+ */
+export function rememberFlowText(text: string): void {
+  if (text.length > 64 * 1024 || text.charCodeAt(0) !== 91 /* [ */) return;
+  const key = text.slice(0, PREFIX);
+  const list = knownTexts.get(key) ?? [];
+  if (list.some((k) => k.text === text)) return;
+  if (knownTexts.size >= KNOWN_TEXTS_MAX) knownTexts.clear();
+  const value = deepFreeze(JSON.parse(text) as object);
+  // Its text is known: neither validation, hashing nor the answer serialises it again.
+  texts.set(value, text);
+  list.push({ text, value });
+  knownTexts.set(key, list);
+}
+
+/**
+ * The known flow whose text starts at `at` in `body`, if any: its text and its shared value.
+ *
+ * @example
+ * knownFlowAt('{"flow":[…]}', 8)?.value; // the frozen flow, the same object every time
+ */
+export function knownFlowAt(body: string, at: number): KnownText | undefined {
+  const list = knownTexts.get(body.slice(at, at + PREFIX));
+  return list?.find((k) => body.startsWith(k.text, at));
+}

@@ -21,7 +21,7 @@ import {
   type FlowProblem,
   type LegacyModule,
 } from '../../core/flow';
-import { flowJsonOf } from '../flowJson';
+import { flowJsonOf, rememberFlowText } from '../flowJson';
 import { orderedId } from '../ids';
 import type { Scope, SessionRecord, StoredSettings } from '../store/types';
 import { compileCheck } from './problems';
@@ -97,14 +97,20 @@ export function checkFlow(
   const hash = flowHash(flow);
   const byHash = knownByHash.get(hash);
   if (byHash) {
-    if (byTextToo) remember(knownByText, json, byHash);
+    if (byTextToo) {
+      remember(knownByText, json, byHash);
+      rememberFlowText(json);
+    }
     return { problems: [], ...byHash };
   }
   const problems = trusted ? [] : validateFlow(flow);
   if (problems.length) return { problems, hash, start: null };
   const start = startFlow(flow as Flow);
   remember(knownByHash, hash, { hash, start });
-  if (byTextToo) remember(knownByText, json, { hash, start });
+  if (byTextToo) {
+    remember(knownByText, json, { hash, start });
+    rememberFlowText(json);
+  }
   return { problems: [], hash, start };
 }
 
