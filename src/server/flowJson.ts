@@ -1,5 +1,8 @@
 const texts = new WeakMap<object, string>();
 
+/** The longest flow text any cache keeps: longer flows are recognised by hash only. */
+export const FLOW_TEXT_KEPT_MAX = 64 * 1024;
+
 /**
  * Flows serialised lately, by the ids of their nodes. Every create parses its own copy of the
  * same few flows; walking a copy against the one seen before costs far less than serialising it,
@@ -27,7 +30,7 @@ export function flowJsonOf(flow: unknown): string {
     text = seen.text;
   } else {
     text = JSON.stringify(flow);
-    if (print !== null && text.length <= 64 * 1024) {
+    if (print !== null && text.length <= FLOW_TEXT_KEPT_MAX) {
       if (recent.size >= RECENT_MAX) recent.clear();
       recent.set(print, { value: flow, text });
     }
@@ -102,13 +105,13 @@ function deepFreeze<T>(v: T): T {
 
 /**
  * Remembers the text of a flow that was found valid, so that `knownFlowAt` recognises it in a
- * later body. Only texts of up to 64 KB are kept.
+ * later body. Only texts of up to `FLOW_TEXT_KEPT_MAX` are kept.
  *
  * @example
  * rememberFlowText(flowJsonOf(flow));
  */
 export function rememberFlowText(text: string): void {
-  if (text.length > 64 * 1024 || text.charCodeAt(0) !== 91 /* [ */) return;
+  if (text.length > FLOW_TEXT_KEPT_MAX || text.charCodeAt(0) !== 91 /* [ */) return;
   const key = text.slice(0, PREFIX);
   const list = knownTexts.get(key) ?? [];
   if (list.some((k) => k.text === text)) return;

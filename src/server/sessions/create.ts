@@ -21,7 +21,7 @@ import {
   type FlowProblem,
   type LegacyModule,
 } from '../../core/flow';
-import { flowJsonOf, rememberFlowText } from '../flowJson';
+import { FLOW_TEXT_KEPT_MAX, flowJsonOf, rememberFlowText } from '../flowJson';
 import { orderedId } from '../ids';
 import type { Scope, SessionRecord, StoredSettings } from '../store/types';
 import { compileCheck } from './problems';
@@ -77,6 +77,12 @@ function remember<K>(
   map.set(key, value);
 }
 
+/** A valid flow's text, for `checkFlow` and for the body parser, which then skips its parse. */
+function rememberText(json: string, value: { hash: string; start: FlowPosition }): void {
+  remember(knownByText, json, value);
+  rememberFlowText(json);
+}
+
 /**
  * Validates a flow (or recalls that this content was valid) and gives its hash and start.
  *
@@ -91,26 +97,24 @@ export function checkFlow(
   // then the canonical hash (the same flow with its keys in another order).
   const json = flowJsonOf(flow);
   // Large flows are remembered by hash only, so the memory stays small.
-  const byTextToo = json.length <= 64 * 1024;
+  const byTextToo = json.length <= FLOW_TEXT_KEPT_MAX;
   const byText = byTextToo ? knownByText.get(json) : undefined;
-  if (byText) return { problems: [], ...byText };
+  if (byText) {
+    // Not the body parser's shared value: it no longer knows this text (its cache is smaller).
+    if (!Object.isFrozen(flow)) rememberFlowText(json);
+    return { problems: [], ...byText };
+  }
   const hash = flowHash(flow);
   const byHash = knownByHash.get(hash);
   if (byHash) {
-    if (byTextToo) {
-      remember(knownByText, json, byHash);
-      rememberFlowText(json);
-    }
+    if (byTextToo) rememberText(json, byHash);
     return { problems: [], ...byHash };
   }
   const problems = trusted ? [] : validateFlow(flow);
   if (problems.length) return { problems, hash, start: null };
   const start = startFlow(flow as Flow);
   remember(knownByHash, hash, { hash, start });
-  if (byTextToo) {
-    remember(knownByText, json, { hash, start });
-    rememberFlowText(json);
-  }
+  if (byTextToo) rememberText(json, { hash, start });
   return { problems: [], hash, start };
 }
 
