@@ -14,7 +14,7 @@ import { apiKeyAuth } from './http/auth';
 import { errorHandler, notFoundHandler } from './http/errors';
 import { jsonBodyParser } from './http/jsonBody';
 import { SlidingWindowLimiter } from './http/rateLimit';
-import { readVersion, stampVersion } from './http/version';
+import { readVersion } from './http/version';
 import { createAnalyses, lazyHumanAnalyzer, type Analyses } from './analyses';
 import { createLiveness, type Liveness } from './liveness';
 import { createFsMediaStore, createMediaService, mediaRoutes } from './media';
@@ -147,7 +147,6 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler(notFoundHandler);
   app.addHook('onRequest', readVersion);
-  app.addHook('onSend', stampVersion);
 
   const publicApi = async (scope: FastifyInstance) => {
     scope.addHook('onRequest', apiKeyAuth(ctx.store, limiter, limits));

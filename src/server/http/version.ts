@@ -17,21 +17,30 @@ declare module 'fastify' {
 
 /**
  * Root `onRequest` hook: reads `Service-Version` (absent: the latest; unknown: a
- * `validation_error` naming the known ones).
+ * `validation_error` naming the known ones) and says on the answer which version serves it.
+ * The header is set here rather than in an `onSend` hook: Fastify keeps a reply's headers through
+ * its error handler and the not-found handler, and a route without `onSend` hooks skips their
+ * runner on every answer.
  *
  * @example
  * app.addHook('onRequest', readVersion);
  */
 export function readVersion(
   request: FastifyRequest,
-  _reply: FastifyReply,
+  reply: FastifyReply,
   done: (err?: Error) => void,
 ): void {
-  request.apiVersion = LATEST_VERSION;
   const raw = request.headers['service-version'];
-  if (raw === undefined) return done();
+  if (raw === undefined) {
+    request.apiVersion = LATEST_VERSION;
+    reply.header('Service-Version', LATEST_VERSION);
+    return done();
+  }
   const header = Array.isArray(raw) ? raw[0] : raw;
   const v = parseVersion(header);
+  // An unknown version is refused in the latest one.
+  request.apiVersion = v ?? LATEST_VERSION;
+  reply.header('Service-Version', request.apiVersion);
   if (!v) {
     return done(
       new ApiError(
@@ -41,24 +50,7 @@ export function readVersion(
       ),
     );
   }
-  request.apiVersion = v;
   done();
-}
-
-/**
- * Root `onSend` hook: every response says which version served it.
- *
- * @example
- * app.addHook('onSend', stampVersion);
- */
-export function stampVersion(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  payload: unknown,
-  done: (err: Error | null, payload: unknown) => void,
-): void {
-  reply.header('Service-Version', request.apiVersion ?? LATEST_VERSION);
-  done(null, payload);
 }
 
 /**

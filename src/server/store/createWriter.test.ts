@@ -55,9 +55,22 @@ describe('creates on the writer thread', () => {
     const [s, secret] = newSession(1);
     await store.createSession(s, secret);
     expect(rowsIn('a.sqlite', 'SELECT id FROM sessions')).toEqual([{ id: s.id }]);
-    expect(rowsIn('a.sqlite', 'SELECT type, session_id FROM events')).toEqual([
-      { type: 'session.status', session_id: s.id },
-    ]);
+    const [event] = rowsIn('a.sqlite', 'SELECT * FROM events');
+    expect(event).toEqual({
+      id: expect.stringMatching(/^evt_/),
+      account_id: account,
+      mode: s.mode,
+      type: 'session.status',
+      session_id: s.id,
+      created_at: s.createdAt,
+      // The payload SQLite makes is the text JSON.stringify would make.
+      payload: JSON.stringify({
+        id: event?.['id'],
+        type: 'session.status',
+        createdAt: s.createdAt,
+        sessionId: s.id,
+      }),
+    });
     const back = await store.getSessionById(s.id);
     expect(back).toEqual(s);
     expect((await store.getSessionBySecret('cs_1'))?.id).toBe(s.id);

@@ -26,7 +26,6 @@ const SESSION_COLUMNS = [
   'secret_created_at',
   'secret_expire_at',
 ] as const;
-const EVENT_COLUMNS = ['id', 'account_id', 'mode', 'type', 'session_id', 'created_at', 'payload'];
 const marks = (n: number) => new Array<string>(n).fill('?').join(', ');
 
 /** The statements a create runs, shared by the store's own connection and the writer thread's. */
@@ -34,25 +33,65 @@ export const CREATE_SQL = {
   insertFlow: 'INSERT OR IGNORE INTO flows (hash, flow) VALUES (?, ?)',
   insertSession: `INSERT INTO sessions (${SESSION_COLUMNS.join(', ')}, rev)
     VALUES (${marks(SESSION_COLUMNS.length)}, 0)`,
-  insertEvent: `INSERT INTO events (${EVENT_COLUMNS.join(', ')})
-    VALUES (${marks(EVENT_COLUMNS.length)})`,
+  // The status event of a new session repeats the session's own values, so only its id crosses
+  // to the writer thread; the payload is made here, in the same key order as everywhere else
+  // (numbers are bound as REAL, which json_object would write as 1001.0).
+  insertEvent: `INSERT INTO events (id, account_id, mode, type, session_id, created_at, payload)
+    VALUES (?, ?, ?, 'session.status', ?, ?, json_object('id', ?, 'type', 'session.status',
+      'createdAt', CAST(? AS INTEGER), 'sessionId', ?))`,
 } as const;
 
 type Value = string | number | null;
 
 /**
  * One create as a flat list of values: the flow's hash and text (null, null when it is stored
- * already), then the session's columns, then its status event's. Flat, because copying a list of
- * strings and numbers to the writer thread costs far less than copying objects with named keys.
+ * already), then the session's columns, then its status event's id. Flat, because copying a list
+ * of strings and numbers to the writer thread costs far less than copying objects with named keys.
  */
 export type CreateRows = Value[];
 
+const SESSION_AT = 2;
+const column = (name: (typeof SESSION_COLUMNS)[number]) =>
+  SESSION_AT + SESSION_COLUMNS.indexOf(name);
+
 /** Where each statement's values sit in `CreateRows`. */
 export const CREATE_LAYOUT = {
-  flow: [0, 2],
-  session: [2, 2 + SESSION_COLUMNS.length],
-  event: [2 + SESSION_COLUMNS.length, 2 + SESSION_COLUMNS.length + EVENT_COLUMNS.length],
+  flow: [0, SESSION_AT],
+  session: [SESSION_AT, SESSION_AT + SESSION_COLUMNS.length],
+  /** `insertEvent`'s values, in its order: the event's id, then the session's own. */
+  event: [
+    SESSION_AT + SESSION_COLUMNS.length,
+    column('account_id'),
+    column('mode'),
+    column('id'),
+    column('created_at'),
+    SESSION_AT + SESSION_COLUMNS.length,
+    column('created_at'),
+    column('id'),
+  ],
 } as const;
+
+/**
+ * `insertEvent`'s values for one create.
+ *
+ * @example
+ * db.prepare(CREATE_SQL.insertEvent).run(eventValues(rows));
+ */
+export function eventValues(item: CreateRows): Value[] {
+  return CREATE_LAYOUT.event.map((i) => item[i] as Value);
+}
+
+/** New sessions of a known flow share its start position; its JSON is made once. */
+const positionTexts = new WeakMap<object, string>();
+
+function positionJson(position: SessionRecord['position']): string {
+  let text = positionTexts.get(position);
+  if (text === undefined) {
+    text = JSON.stringify(position);
+    positionTexts.set(position, text);
+  }
+  return text;
+}
 
 /**
  * The rows of a new session (the values of `CREATE_SQL`'s statements, in `CREATE_LAYOUT`), built
@@ -90,18 +129,11 @@ export function createRows(
     searchText(s),
     settingsJson(s.settings),
     JSON.stringify(s.report),
-    JSON.stringify(s.position),
+    positionJson(s.position),
     secret.secret,
     secret.createdAt,
     secret.expireAt,
-    // In EVENT_COLUMNS' order.
     eventId,
-    s.accountId,
-    s.mode,
-    'session.status',
-    s.id,
-    createdAt,
-    `{"id":"${eventId}","type":"session.status","createdAt":${createdAt},"sessionId":${JSON.stringify(s.id)}}`,
   ];
 }
 
@@ -121,7 +153,7 @@ const L = workerData.layout;
 const apply = (item) => {
   if (item[0] !== null) s.insertFlow.run(item[0], item[1]);
   s.insertSession.run(item.slice(L.session[0], L.session[1]));
-  s.insertEvent.run(item.slice(L.event[0], L.event[1]));
+  s.insertEvent.run(L.event.map((i) => item[i]));
 };
 const all = db.transaction((items) => { for (const item of items) apply(item); });
 const one = db.transaction(apply);
@@ -180,7 +212,7 @@ export interface CreateWriterOptions {
 
 /**
  * A thread of its own that inserts new sessions. The insert and the commit of a create are most
- * of its cost (seven B-trees, the WAL append); on the event loop they hold up every other
+ * of its cost (nine B-trees, the WAL append); on the event loop they hold up every other
  * request, on a thread they use the machine's other core. The caller acknowledges a create only
  * after `write` says it is committed, so a killed process loses nothing it acknowledged.
  *

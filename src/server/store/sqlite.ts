@@ -9,6 +9,7 @@ import {
   CREATE_LAYOUT,
   CREATE_SQL,
   createRows,
+  eventValues,
   startCreateWriter,
   type CreateRows,
   type CreateWriter,
@@ -406,7 +407,7 @@ export class SqliteSessionStore implements SessionStore {
   private insertRows(item: CreateRows): void {
     if (item[0] !== null) this.s.insertFlow.run(item[0], item[1]);
     this.s.insertSession.run(item.slice(...CREATE_LAYOUT.session));
-    this.s.createEvent.run(item.slice(...CREATE_LAYOUT.event));
+    this.s.createEvent.run(eventValues(item));
   }
 
   private statusEvent(s: SessionRecord, now: number): void {

@@ -339,6 +339,21 @@ describe('errors and versions', () => {
     expect(r.status).toBe(400);
     expect(r.body.error).toMatchObject({ type: 'validation_error', code: 'version_unknown' });
     expect(r.body.error.message).toContain('2025-09-01, 2025-01-01');
+    // Refused in the latest version, and it says so.
+    expect(r.headers.get('service-version')).toBe('2025-09-01');
+  });
+
+  it('stamps the request’s version on errors thrown after routing too', async () => {
+    const legacy = { 'service-version': '2025-01-01' };
+    const badJson = await h.call('POST', '/sessions', {
+      headers: { ...legacy, 'content-type': 'application/json' },
+      raw: '{"flow":',
+    });
+    expect(badJson.status).toBe(400);
+    expect(badJson.headers.get('service-version')).toBe('2025-01-01');
+    const noKey = await h.call('GET', '/sessions', { key: null, headers: legacy });
+    expect(noKey.status).toBe(401);
+    expect(noKey.headers.get('service-version')).toBe('2025-01-01');
   });
 
   it('serves the legacy version: statuses, seconds, wrapped refresh, zone es, required clientReferenceId', async () => {
