@@ -31,12 +31,8 @@ export function readVersion(
   done: (err?: Error) => void,
 ): void {
   const raw = request.headers['service-version'];
-  if (raw === undefined) {
-    request.apiVersion = LATEST_VERSION;
-    reply.header('Service-Version', LATEST_VERSION);
-    return done();
-  }
   const header = Array.isArray(raw) ? raw[0] : raw;
+  // Absent or blank: the latest.
   const v = parseVersion(header);
   // An unknown version is refused in the latest one.
   request.apiVersion = v ?? LATEST_VERSION;

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import type { ClientSecretRecord, SessionRecord } from './types';
-import { searchText, settingsJson, statusRank } from './rows';
+import { positionJson, searchText, settingsJson, statusRank } from './rows';
 
 const SESSION_COLUMNS = [
   'id',
@@ -51,21 +51,22 @@ type Value = string | number | null;
 export type CreateRows = Value[];
 
 const SESSION_AT = 2;
+const EVENT_ID_AT = SESSION_AT + SESSION_COLUMNS.length;
 const column = (name: (typeof SESSION_COLUMNS)[number]) =>
   SESSION_AT + SESSION_COLUMNS.indexOf(name);
 
 /** Where each statement's values sit in `CreateRows`. */
 export const CREATE_LAYOUT = {
   flow: [0, SESSION_AT],
-  session: [SESSION_AT, SESSION_AT + SESSION_COLUMNS.length],
+  session: [SESSION_AT, EVENT_ID_AT],
   /** `insertEvent`'s values, in its order: the event's id, then the session's own. */
   event: [
-    SESSION_AT + SESSION_COLUMNS.length,
+    EVENT_ID_AT,
     column('account_id'),
     column('mode'),
     column('id'),
     column('created_at'),
-    SESSION_AT + SESSION_COLUMNS.length,
+    EVENT_ID_AT,
     column('created_at'),
     column('id'),
   ],
@@ -79,18 +80,6 @@ export const CREATE_LAYOUT = {
  */
 export function eventValues(item: CreateRows): Value[] {
   return CREATE_LAYOUT.event.map((i) => item[i] as Value);
-}
-
-/** New sessions of a known flow share its start position; its JSON is made once. */
-const positionTexts = new WeakMap<object, string>();
-
-function positionJson(position: SessionRecord['position']): string {
-  let text = positionTexts.get(position);
-  if (text === undefined) {
-    text = JSON.stringify(position);
-    positionTexts.set(position, text);
-  }
-  return text;
 }
 
 /**

@@ -50,6 +50,16 @@ export function searchText(
     .toLowerCase();
 }
 
+/** A text made once per object; only for objects that are never changed in place. */
+function madeOnce(texts: WeakMap<object, string>, value: object, make: () => string): string {
+  let text = texts.get(value);
+  if (text === undefined) {
+    text = make();
+    texts.set(value, text);
+  }
+  return text;
+}
+
 const settingsTexts = new WeakMap<object, string>();
 
 /**
@@ -60,13 +70,23 @@ const settingsTexts = new WeakMap<object, string>();
  * settingsJson(session.settings); // '{"metadata":{},"providedData":{},"langs":["en"],…}'
  */
 export function settingsJson(settings: SessionRecord['settings']): string {
-  let text = settingsTexts.get(settings);
-  if (text === undefined) {
+  return madeOnce(settingsTexts, settings, () => {
     const { flow: _flow, ...rest } = settings;
-    text = JSON.stringify(rest);
-    settingsTexts.set(settings, text);
-  }
-  return text;
+    return JSON.stringify(rest);
+  });
+}
+
+const positionTexts = new WeakMap<object, string>();
+
+/**
+ * The JSON of a position, made once per position object: new sessions of a known flow share its
+ * start position, and a session's position is replaced, never changed in place.
+ *
+ * @example
+ * positionJson(session.position); // '{"nodeId":"perm","nodeType":"permissions",…}'
+ */
+export function positionJson(position: SessionRecord['position']): string {
+  return madeOnce(positionTexts, position, () => JSON.stringify(position));
 }
 
 /**
