@@ -17,7 +17,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { startFlow, type Flow } from '../src/core/flow';
 import { createApp } from '../src/server/app';
 import { DEMO_FLOW } from '../src/server/demo';
-import { newId, orderedId } from '../src/server/ids';
+import { clientSecret, orderedId } from '../src/server/ids';
 import { createApiKey } from '../src/server/keys';
 import { flowHashId } from '../src/server/sessions/create';
 import { openSqliteStore, type SqliteSessionStore } from '../src/server/store/sqlite';
@@ -98,7 +98,7 @@ async function fill(
         settings: { flow, metadata: { n: String(i) } },
         position,
       });
-      pending.push(store.createSession(s, secretRecord(id, newId('cs', 16), s.createdAt)));
+      pending.push(store.createSession(s, secretRecord(id, clientSecret(id), s.createdAt)));
     }
     await Promise.all(pending);
   }

@@ -3,7 +3,8 @@ import { Type, type Static } from '@sinclair/typebox';
 export const ClientSecretSchema = Type.Object(
   {
     secret: Type.String({
-      description: '`cs_` + 55 characters: 12 hex of the creation time, then 43 random base64url.',
+      description:
+        '`cs_`, 43 random base64url characters (32 bytes), then `.` and the id of the session it opens.',
     }),
     createdAt: Type.Integer({ description: 'Unix milliseconds (seconds in 2025-01-01).' }),
     expireAt: Type.Integer({ description: 'One hour after createdAt.' }),

@@ -5,7 +5,7 @@ import { scopeOf } from '../http/auth';
 import { ApiError, invalid, notFound } from '../http/errors';
 import { sendAs } from '../http/version';
 import { flowJsonOf } from '../flowJson';
-import { orderedSecret } from '../ids';
+import { clientSecret } from '../ids';
 import { buildSession } from '../sessions/create';
 import { encodeCursor, parseListQuery } from '../sessions/list';
 import {
@@ -22,7 +22,7 @@ const sessionNotFound = () => notFound('Session not found');
 
 function freshSecret(sessionId: string, now: number): ClientSecretRecord {
   return {
-    secret: orderedSecret('cs'),
+    secret: clientSecret(sessionId),
     sessionId,
     createdAt: now,
     expireAt: now + CLIENT_SECRET_TTL_MS,

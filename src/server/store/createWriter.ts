@@ -201,7 +201,7 @@ export interface CreateWriterOptions {
 
 /**
  * A thread of its own that inserts new sessions. The insert and the commit of a create are most
- * of its cost (nine B-trees, the WAL append); on the event loop they hold up every other
+ * of its cost (seven B-trees, the WAL append); on the event loop they hold up every other
  * request, on a thread they use the machine's other core. The caller acknowledges a create only
  * after `write` says it is committed, so a killed process loses nothing it acknowledged.
  *

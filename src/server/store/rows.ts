@@ -131,6 +131,30 @@ export function sortValues(
   }
 }
 
+/** The lowest rank of a finished session: only these are in `sessions_by_finished`. */
+export const FINISHED_RANK = statusRank('complete');
+
+/**
+ * Rows of several queries, each in `finishedAt` order already, in that order together: the sort
+ * value (0 while unfinished), then creation, then id, as SQLite compares them.
+ *
+ * @example
+ * mergeFinishedOrder([unfinished, finished], 'desc'); // [finished, unfinished]
+ */
+export function mergeFinishedOrder<R extends Pick<SessionRow, 'finished_at' | 'created_at' | 'id'>>(
+  rows: R[],
+  order: 'asc' | 'desc',
+): R[] {
+  const sign = order === 'asc' ? 1 : -1;
+  return [...rows].sort(
+    (a, b) =>
+      sign *
+      ((a.finished_at ?? 0) - (b.finished_at ?? 0) ||
+        a.created_at - b.created_at ||
+        (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)),
+  );
+}
+
 export const SORT_COLUMNS = {
   createdAt: ['created_at', 'id'],
   status: ['status_rank', 'created_at', 'id'],

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { clientSecret } from '../ids';
 import { allMigrations, registerMigrations } from './migrations';
 import { secretRecord, sessionRecord } from './records';
 import { openSqliteStore, type SqliteSessionStore } from './sqlite';
@@ -116,7 +117,9 @@ describe('the SQLite store', () => {
     const plans = [
       "SELECT id FROM sessions WHERE account_id = 'a' AND mode = 'test' AND (created_at, id) < (5, 'x') ORDER BY created_at DESC, id DESC LIMIT 51",
       "SELECT id FROM sessions WHERE account_id = 'a' AND mode = 'test' AND (status_rank, created_at, id) > (1, 5, 'x') ORDER BY status_rank ASC, created_at ASC, id ASC LIMIT 51",
-      "SELECT id FROM sessions WHERE account_id = 'a' AND mode = 'test' AND (finished_sort, created_at, id) < (1, 5, 'x') ORDER BY finished_sort DESC, created_at DESC, id DESC LIMIT 51",
+      // finishedAt: finished sessions by their own (partial) index, unfinished ones by status.
+      "SELECT id FROM sessions WHERE account_id = 'a' AND mode = 'test' AND status_rank >= 2 AND (finished_sort, created_at, id) < (1, 5, 'x') ORDER BY finished_sort DESC, created_at DESC, id DESC LIMIT 51",
+      "SELECT id FROM sessions WHERE account_id = 'a' AND mode = 'test' AND status_rank = 1 AND finished_sort = 0 AND (created_at, id) < (5, 'x') ORDER BY created_at DESC, id DESC LIMIT 51",
     ].map((sql) =>
       (store.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as { detail: string }[])
         .map((r) => r.detail)
@@ -136,6 +139,108 @@ describe('the SQLite store', () => {
       expect(plan).toMatch(/USING (COVERING )?INDEX sessions_by_/);
       expect(plan).not.toMatch(/TEMP B-TREE/);
     }
+    expect(plans[2]).toMatch(/INDEX sessions_by_finished/);
+    expect(plans[3]).toMatch(/INDEX sessions_by_status/);
+  });
+
+  it('pages by finishedAt through finished and unfinished sessions alike, in both orders and under status filters', async () => {
+    const acct = await store.ensureAccount('a', 1);
+    const all: SessionRecord[] = [];
+    for (let i = 0; i < 14; i++) {
+      const s = await session(acct.id, i);
+      // Unfinished, open, and finished at times that interleave with creation (two share one).
+      if (i % 3 === 0) {
+        all.push(s);
+        continue;
+      }
+      const open = await store.updateSession(
+        s,
+        { ...s, status: 'inProgress', startedAt: 2000 },
+        2000,
+      );
+      if (i % 3 === 1) {
+        all.push(open!);
+        continue;
+      }
+      const finishedAt = i === 5 ? 4000 : 5000 - i * 37;
+      const status = i % 2 ? 'complete' : 'incomplete';
+      all.push((await store.updateSession(open!, { ...open!, status, finishedAt }, finishedAt))!);
+    }
+    const scope = { accountId: acct.id, mode: 'test' as const };
+    const key = (s: SessionRecord) => [s.finishedAt ?? 0, s.createdAt, s.id] as const;
+    const byKey = (a: SessionRecord, b: SessionRecord) => {
+      const [x, y] = [key(a), key(b)];
+      return x[0] - y[0] || x[1] - y[1] || (x[2] < y[2] ? -1 : 1);
+    };
+    const filters = [undefined, ['created'], ['inProgress', 'complete'], ['incomplete']] as const;
+    for (const sortOrder of ['asc', 'desc'] as const) {
+      for (const statuses of filters) {
+        const expected = all
+          .filter((s) => !statuses || (statuses as readonly string[]).includes(s.status))
+          .sort((a, b) => (sortOrder === 'asc' ? byKey(a, b) : byKey(b, a)))
+          .map((s) => s.id);
+        for (const limit of [1, 3, 50]) {
+          const seen: string[] = [];
+          let after: (string | number)[] | null = null;
+          for (let pages = 0; pages < 20; pages++) {
+            const page = await store.listSessions(scope, {
+              limit,
+              sortBy: 'finishedAt',
+              sortOrder,
+              after,
+              includeTotal: true,
+              ...(statuses ? { statuses: [...statuses] } : {}),
+            });
+            seen.push(...page.sessions.map((s) => s.id));
+            expect(page.totalCount).toBe(expected.length);
+            if (!page.hasMore) break;
+            after = page.next;
+          }
+          expect(seen, `${sortOrder} ${statuses?.join(',') ?? 'all'} by ${limit}`).toEqual(
+            expected,
+          );
+        }
+      }
+    }
+  });
+
+  it('finds a session by a client secret that names it, and only by the whole secret', async () => {
+    const acct = await store.ensureAccount('a', 1);
+    const s = sessionRecord({ id: 'sess_a1', accountId: acct.id, mode: 'test', flowId: 'f' });
+    const secret = clientSecret(s.id);
+    await store.createSession(s, secretRecord(s.id, secret, 1000));
+    await store.createSession(
+      sessionRecord({ id: 'sess_b2', accountId: acct.id, mode: 'test', flowId: 'f' }),
+      secretRecord('sess_b2', clientSecret('sess_b2'), 1000),
+    );
+    expect((await store.getSessionBySecret(secret))?.id).toBe('sess_a1');
+    const random = secret.slice(0, secret.indexOf('.'));
+    for (const wrong of [`${random}.sess_b2`, `${random.slice(0, -1)}A.sess_a1`, `${random}.`]) {
+      expect(await store.getSessionBySecret(wrong)).toBeNull();
+      const out = await store.exchangeClientSecret({
+        secret: wrong,
+        now: 2000,
+        token: { hash: `h-${wrong}`, expiresAt: 9000 },
+        apply: (x) => x,
+      });
+      expect(out).toEqual({ ok: false, reason: 'invalid' });
+    }
+    const ok = await store.exchangeClientSecret({
+      secret,
+      now: 2000,
+      token: { hash: 'h1', expiresAt: 9000 },
+      apply: (x) => ({ ...x, status: 'inProgress', startedAt: 2000 }),
+    });
+    expect(ok.ok).toBe(true);
+    // A new session enters neither the legacy secret index nor the finished one.
+    const entries = (index: string, where: string) =>
+      (
+        store.db
+          .prepare(`SELECT count(*) AS n FROM sessions INDEXED BY ${index} WHERE ${where}`)
+          .get() as { n: number }
+      ).n;
+    expect(entries('sessions_by_legacy_secret', "instr(secret, '.') = 0")).toBe(0);
+    expect(entries('sessions_by_finished', 'status_rank >= 2')).toBe(0);
   });
 
   it('revokes keys by an unambiguous prefix only', async () => {

@@ -1,9 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import BetterSqlite3, { type Database, type Statement } from 'better-sqlite3';
+import { SESSION_STATUSES } from '../../core/api';
 import type { Flow } from '../../core/flow';
 import { flowJsonOf } from '../flowJson';
-import { newId, orderedId, sha256Hex } from '../ids';
+import { newId, orderedId, sameSecret, sessionOfSecret, sha256Hex } from '../ids';
 import { startCheckpointer, type Checkpointer } from './checkpointer';
 import {
   CREATE_LAYOUT,
@@ -16,8 +17,10 @@ import {
 } from './createWriter';
 import { allMigrations, runMigrations, type Migration } from './migrations';
 import {
+  FINISHED_RANK,
   SESSION_COLUMNS,
   SORT_COLUMNS,
+  mergeFinishedOrder,
   rowToSession,
   sortValues,
   statusRank,
@@ -226,20 +229,22 @@ export class SqliteSessionStore implements SessionStore {
       sessionById: p(`SELECT ${SESSION_COLUMNS} FROM sessions WHERE id = ?`),
       sessionWithSecret: p(`SELECT ${SESSION_COLUMNS}, ${SECRET_COLUMNS} FROM sessions
         WHERE id = ? AND account_id = ? AND mode = ?`),
-      sessionBySecret: p(`SELECT ${SESSION_COLUMNS} FROM sessions WHERE secret = ?`),
       sessionByRetiredSecret: p(`SELECT ${SESSION_COLUMNS} FROM sessions
         WHERE id = (SELECT session_id FROM retired_secrets WHERE secret = ?)`),
       secretOfSession: p(`SELECT id, ${SECRET_COLUMNS} FROM sessions WHERE id = ?`),
-      currentSecret: p(
-        `SELECT ${SESSION_COLUMNS}, ${SECRET_COLUMNS} FROM sessions WHERE secret = ?`,
+      sessionAndSecretById: p(
+        `SELECT ${SESSION_COLUMNS}, ${SECRET_COLUMNS} FROM sessions WHERE id = ?`,
       ),
+      // Secrets made before they carried their session's id (core_0002), by their own index.
+      sessionAndLegacySecret: p(`SELECT ${SESSION_COLUMNS}, ${SECRET_COLUMNS} FROM sessions
+        WHERE secret = ? AND instr(secret, '.') = 0`),
       retiredSecret: p('SELECT * FROM retired_secrets WHERE secret = ?'),
       retireSecret: p(`INSERT INTO retired_secrets (secret, session_id, created_at, expire_at,
         used_at, retired_at) SELECT secret, id, secret_created_at, secret_expire_at,
         secret_used_at, ? FROM sessions WHERE id = ?`),
       setSecret: p(`UPDATE sessions SET secret = ?, secret_created_at = ?, secret_expire_at = ?,
         secret_used_at = NULL WHERE id = ?`),
-      useSecret: p(`UPDATE sessions SET secret_used_at = ? WHERE secret = ?
+      useSecret: p(`UPDATE sessions SET secret_used_at = ? WHERE id = ? AND secret = ?
         AND secret_used_at IS NULL`),
       updateSession: p(`UPDATE sessions SET status = @status, status_rank = @status_rank,
         started_at = @started_at, finished_at = @finished_at, finished_sort = @finished_sort,
@@ -561,12 +566,24 @@ export class SqliteSessionStore implements SessionStore {
   }
 
   async getSessionBySecret(secret: string): Promise<SessionRecord | null> {
-    const r = (this.s.sessionBySecret.get(secret) ?? this.s.sessionByRetiredSecret.get(secret)) as
+    const r = (this.currentSecret(secret) ?? this.s.sessionByRetiredSecret.get(secret)) as
       SessionRow | undefined;
     return r ? rowToSession(r, this.flowOf) : null;
   }
 
-  private listStatement(q: ListQuery, count: boolean): { st: Statement; params: unknown[] } {
+  /** The session whose current client secret this is, with the secret's columns. */
+  private currentSecret(secret: string): (SessionRow & SecretColumns) | undefined {
+    const id = sessionOfSecret(secret);
+    if (id === null) {
+      return this.s.sessionAndLegacySecret.get(secret) as (SessionRow & SecretColumns) | undefined;
+    }
+    const r = this.s.sessionAndSecretById.get(id) as (SessionRow & SecretColumns) | undefined;
+    // The id is public; only the random part is a credential, so it is compared in constant time.
+    return r && sameSecret(r.secret, secret) ? r : undefined;
+  }
+
+  /** The filters of a list query, after account and mode, with their values. */
+  private listFilters(q: ListQuery): { where: string[]; params: unknown[] } {
     const where = ['account_id = ?', 'mode = ?'];
     const params: unknown[] = [];
     if (q.clientReferenceId !== undefined) {
@@ -593,43 +610,96 @@ export class SqliteSessionStore implements SessionStore {
       where.push('instr(search_text, ?) > 0');
       params.push(q.search);
     }
-    let sql: string;
-    if (count) {
-      sql = `SELECT count(*) AS n FROM sessions WHERE ${where.join(' AND ')}`;
-    } else {
-      const cols = SORT_COLUMNS[q.sortBy];
-      const dir = q.sortOrder === 'asc' ? 'ASC' : 'DESC';
-      if (q.after) {
-        // Keyset: the row value after the last one seen; rows added since never shift a page.
-        where.push(
-          `(${cols.join(', ')}) ${q.sortOrder === 'asc' ? '>' : '<'} (${cols.map(() => '?').join(', ')})`,
-        );
-        params.push(...q.after);
-      }
-      sql = `SELECT ${SESSION_COLUMNS} FROM sessions WHERE ${where.join(' AND ')}
-        ORDER BY ${cols.map((c) => `${c} ${dir}`).join(', ')} LIMIT ?`;
-      params.push(q.limit + 1);
-    }
+    return { where, params };
+  }
+
+  private prepareList(sql: string): Statement {
     let st = this.listCache.get(sql);
     if (!st) {
       st = this.db.prepare(sql);
       this.listCache.set(sql, st);
     }
-    return { st, params };
+    return st;
+  }
+
+  /**
+   * The queries whose merged rows make a page, each walking one index in the page's order.
+   *
+   * One for `createdAt` and `status`. Three for `finishedAt`, because `sessions_by_finished` holds
+   * finished sessions only (a new session then writes one index fewer): unfinished sessions all
+   * sort at 0, that is by creation, which `sessions_by_status` gives for each unfinished status.
+   */
+  private pageQueries(q: ListQuery): { st: Statement; params: unknown[] }[] {
+    const { where, params } = this.listFilters(q);
+    const dir = q.sortOrder === 'asc' ? 'ASC' : 'DESC';
+    const op = q.sortOrder === 'asc' ? '>' : '<';
+    const query = (cols: readonly string[], extra: string[], extraParams: unknown[]) => ({
+      st: this.prepareList(`SELECT ${SESSION_COLUMNS} FROM sessions
+        WHERE ${[...where, ...extra].join(' AND ')}
+        ORDER BY ${cols.map((c) => `${c} ${dir}`).join(', ')} LIMIT ?`),
+      params: [...params, ...extraParams, q.limit + 1],
+    });
+    // Keyset: the row value after the last one seen; rows added since never shift a page.
+    const keyset = (cols: readonly string[]) => [
+      `(${cols.join(', ')}) ${op} (${cols.map(() => '?').join(', ')})`,
+    ];
+    if (q.sortBy !== 'finishedAt') {
+      const cols = SORT_COLUMNS[q.sortBy];
+      return [q.after ? query(cols, keyset(cols), q.after) : query(cols, [], [])];
+    }
+    const ranks = new Set((q.statuses ?? SESSION_STATUSES).map(statusRank));
+    const out: { st: Statement; params: unknown[] }[] = [];
+    for (const rank of [statusRank('created'), statusRank('inProgress')]) {
+      if (!ranks.has(rank)) continue;
+      const byStatus = ['status_rank = ?', 'finished_sort = 0'];
+      if (!q.after) {
+        out.push(query(['created_at', 'id'], byStatus, [rank]));
+        continue;
+      }
+      // Where 0 stands against the cursor's sort value: all of them, none, or those after it.
+      const [at, createdAt, id] = q.after as [number, number, string];
+      const after = q.sortOrder === 'asc' ? 0 > at : 0 < at;
+      if (at === 0) {
+        out.push(
+          query(
+            ['created_at', 'id'],
+            [...byStatus, ...keyset(['created_at', 'id'])],
+            [rank, createdAt, id],
+          ),
+        );
+      } else if (after) {
+        out.push(query(['created_at', 'id'], byStatus, [rank]));
+      }
+    }
+    if ([...ranks].some((r) => r >= FINISHED_RANK)) {
+      const cols = SORT_COLUMNS.finishedAt;
+      const finished = [`status_rank >= ${FINISHED_RANK}`];
+      out.push(
+        q.after ? query(cols, [...finished, ...keyset(cols)], q.after) : query(cols, finished, []),
+      );
+    }
+    return out;
   }
 
   async listSessions(scope: Scope, q: ListQuery): Promise<ListPage> {
     return this.db.transaction((): ListPage => {
-      const { st, params } = this.listStatement(q, false);
-      const rows = st.all(scope.accountId, scope.mode, ...params) as SessionRow[];
+      let rows: SessionRow[] = [];
+      for (const { st, params } of this.pageQueries(q)) {
+        rows.push(...(st.all(scope.accountId, scope.mode, ...params) as SessionRow[]));
+      }
+      if (q.sortBy === 'finishedAt')
+        rows = mergeFinishedOrder(rows, q.sortOrder).slice(0, q.limit + 1);
       const hasMore = rows.length > q.limit;
       const sessions = rows.slice(0, q.limit).map((r) => rowToSession(r, this.flowOf));
       const last = sessions[sessions.length - 1];
       const next = hasMore ? (last ? sortValues(last, q.sortBy) : q.after) : null;
       const page: ListPage = { sessions, next, hasMore };
       if (q.includeTotal) {
-        const c = this.listStatement(q, true);
-        page.totalCount = (c.st.get(scope.accountId, scope.mode, ...c.params) as { n: number }).n;
+        const { where, params } = this.listFilters(q);
+        const count = this.prepareList(
+          `SELECT count(*) AS n FROM sessions WHERE ${where.join(' AND ')}`,
+        );
+        page.totalCount = (count.get(scope.accountId, scope.mode, ...params) as { n: number }).n;
       }
       return page;
     })();
@@ -712,8 +782,7 @@ export class SqliteSessionStore implements SessionStore {
   async exchangeClientSecret(input: ExchangeInput): Promise<ExchangeOutcome> {
     return this.db
       .transaction((): ExchangeOutcome => {
-        const cur = this.s.currentSecret.get(input.secret) as
-          (SessionRow & SecretColumns) | undefined;
+        const cur = this.currentSecret(input.secret);
         if (!cur) {
           const retired = this.s.retiredSecret.get(input.secret) as
             { used_at: number | null } | undefined;
@@ -724,7 +793,7 @@ export class SqliteSessionStore implements SessionStore {
         if (cur.secret_used_at !== null) return { ok: false, reason: 'used' };
         if (cur.secret_expire_at <= input.now) return { ok: false, reason: 'expired' };
         this.readCache.delete(cur.id);
-        if (this.s.useSecret.run(input.now, input.secret).changes === 0) {
+        if (this.s.useSecret.run(input.now, cur.id, input.secret).changes === 0) {
           return { ok: false, reason: 'used' };
         }
         this.s.insertToken.run(input.token.hash, cur.id, input.now, input.token.expiresAt);

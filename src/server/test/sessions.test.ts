@@ -37,7 +37,8 @@ describe('POST /sessions', () => {
     });
     expect(session.report).toEqual({ transcript: [], nodeReports: [], isVerified: false });
     expect(Math.abs(session.createdAt - Date.now())).toBeLessThan(10_000);
-    expect(clientSecret.secret).toMatch(/^cs_[0-9a-f]{12}[A-Za-z0-9_-]{43}$/);
+    expect(clientSecret.secret).toMatch(/^cs_[A-Za-z0-9_-]{43}\.sess_[0-9a-f]{24}$/);
+    expect(clientSecret.secret.endsWith(`.${session.id}`)).toBe(true);
     expect(clientSecret.expireAt - clientSecret.createdAt).toBe(3_600_000);
     expect(clientSecret.url).toBe(`http://idv.test/verify?client_secret=${clientSecret.secret}`);
     const events = await h.store.listEvents({ sessionId: session.id });
