@@ -649,26 +649,18 @@ export class SqliteSessionStore implements SessionStore {
     }
     const ranks = new Set((q.statuses ?? SESSION_STATUSES).map(statusRank));
     const out: { st: Statement; params: unknown[] }[] = [];
-    for (const rank of [statusRank('created'), statusRank('inProgress')]) {
+    const byCreation = SORT_COLUMNS.createdAt;
+    // A finishedAt cursor's first value is a number (decodeCursor).
+    const at = q.after?.[0] as number | undefined;
+    for (let rank = 0; rank < FINISHED_RANK; rank++) {
       if (!ranks.has(rank)) continue;
-      const byStatus = ['status_rank = ?', 'finished_sort = 0'];
-      if (!q.after) {
-        out.push(query(['created_at', 'id'], byStatus, [rank]));
-        continue;
-      }
-      // Where 0 stands against the cursor's sort value: all of them, none, or those after it.
-      const [at, createdAt, id] = q.after as [number, number, string];
-      const after = q.sortOrder === 'asc' ? 0 > at : 0 < at;
-      if (at === 0) {
-        out.push(
-          query(
-            ['created_at', 'id'],
-            [...byStatus, ...keyset(['created_at', 'id'])],
-            [rank, createdAt, id],
-          ),
-        );
-      } else if (after) {
-        out.push(query(['created_at', 'id'], byStatus, [rank]));
+      const unfinished = ['status_rank = ?', 'finished_sort = 0'];
+      // They all sort at 0: after the cursor's value come all of them, those created after it, or none.
+      if (at === undefined || (q.sortOrder === 'asc' ? 0 > at : 0 < at)) {
+        out.push(query(byCreation, unfinished, [rank]));
+      } else if (at === 0) {
+        const rest = q.after?.slice(1) ?? [];
+        out.push(query(byCreation, [...unfinished, ...keyset(byCreation)], [rank, ...rest]));
       }
     }
     if ([...ranks].some((r) => r >= FINISHED_RANK)) {
