@@ -62,6 +62,13 @@ describe('core_0002_sessions_lean_indexes', () => {
           .map((i) => i.name)
           .sort(),
       ).toEqual(['sessions_by_finished', 'sessions_by_legacy_secret']);
+      // An old secret is found through its index, not by reading every session.
+      const plan = store.db
+        .prepare(
+          "EXPLAIN QUERY PLAN SELECT id FROM sessions WHERE secret = ? AND instr(secret, '.') = 0",
+        )
+        .all(unused) as { detail: string }[];
+      expect(plan.map((r) => r.detail).join(' | ')).toMatch(/INDEX sessions_by_legacy_secret/);
       expect(store.db.pragma('foreign_keys', { simple: true })).toBe(1);
       expect(store.db.pragma('foreign_key_check')).toEqual([]);
 
