@@ -629,8 +629,10 @@ export class SqliteSessionStore implements SessionStore {
    * finished sessions only (a new session then writes one index fewer): unfinished sessions all
    * sort at 0, that is by creation, which `sessions_by_status` gives for each unfinished status.
    */
-  private pageQueries(q: ListQuery): { st: Statement; params: unknown[] }[] {
-    const { where, params } = this.listFilters(q);
+  private pageQueries(
+    q: ListQuery,
+    { where, params }: { where: string[]; params: unknown[] },
+  ): { st: Statement; params: unknown[] }[] {
     const dir = q.sortOrder === 'asc' ? 'ASC' : 'DESC';
     const op = q.sortOrder === 'asc' ? '>' : '<';
     const query = (cols: readonly string[], extra: string[], extraParams: unknown[]) => ({
@@ -675,8 +677,9 @@ export class SqliteSessionStore implements SessionStore {
 
   async listSessions(scope: Scope, q: ListQuery): Promise<ListPage> {
     return this.db.transaction((): ListPage => {
+      const filters = this.listFilters(q);
       let rows: SessionRow[] = [];
-      for (const { st, params } of this.pageQueries(q)) {
+      for (const { st, params } of this.pageQueries(q, filters)) {
         rows.push(...(st.all(scope.accountId, scope.mode, ...params) as SessionRow[]));
       }
       if (q.sortBy === 'finishedAt')
@@ -687,11 +690,12 @@ export class SqliteSessionStore implements SessionStore {
       const next = hasMore ? (last ? sortValues(last, q.sortBy) : q.after) : null;
       const page: ListPage = { sessions, next, hasMore };
       if (q.includeTotal) {
-        const { where, params } = this.listFilters(q);
         const count = this.prepareList(
-          `SELECT count(*) AS n FROM sessions WHERE ${where.join(' AND ')}`,
+          `SELECT count(*) AS n FROM sessions WHERE ${filters.where.join(' AND ')}`,
         );
-        page.totalCount = (count.get(scope.accountId, scope.mode, ...params) as { n: number }).n;
+        page.totalCount = (
+          count.get(scope.accountId, scope.mode, ...filters.params) as { n: number }
+        ).n;
       }
       return page;
     })();
