@@ -21,4 +21,11 @@ export const FLOW_LIMITS = {
   livenessTimeoutSeconds: { min: 10, max: 600, default: 60 },
   scanTimeoutSeconds: { min: 10, max: 600, default: 120 },
   age: { min: 0, max: 150 },
+  /**
+   * A data_validation `matches` pattern: its length, and the size of its RE2 program, which bounds
+   * the work for each character of the value matched.
+   */
+  pattern: { maxLength: 500, maxProgramSize: 1000 },
+  /** `matches` reads values up to this length (as long as `metadata` text); a longer one fails. */
+  maxMatchedValueLength: 500,
 } as const;

@@ -2,6 +2,7 @@ import { lazyChecker } from './checkers';
 import { FLOW_LIMITS } from './limits';
 import type { NodeType } from './node-types';
 import { NODE_TYPES, isNodeType } from './node-types';
+import type { NodeChecks } from './nodes';
 import { NODE_CHECKS, NODE_SCHEMAS } from './nodes';
 import type { FlowProblem } from './problems';
 import { joinKey, shown } from './problems';
@@ -32,11 +33,16 @@ const checkers = Object.fromEntries(
 const KNOWN_TYPES = NODE_TYPES.join(', ');
 
 /**
- * Checks one node on its own (id, type, fields) and lists its routes for the graph checks.
- * Problems are appended to `problems`.
+ * Checks one node on its own (id, type, fields, and the `extraChecks` of its type) and lists its
+ * routes for the graph checks. Problems are appended to `problems`.
  * @example inspectNode({ id: 'e', type: 'end' }, 4, problems) // { index: 4, id: 'e', type: 'end', edges: [] }
  */
-export function inspectNode(raw: unknown, index: number, problems: FlowProblem[]): InspectedNode {
+export function inspectNode(
+  raw: unknown,
+  index: number,
+  problems: FlowProblem[],
+  extraChecks: NodeChecks = {},
+): InspectedNode {
   const at = `flow[${index}]`;
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
     problems.push({
@@ -68,7 +74,8 @@ export function inspectNode(raw: unknown, index: number, problems: FlowProblem[]
       ? []
       : schemaIssues(checker.Errors(node), node, { type, subject: aNode(type) });
     const reported = issues.map((issue) => issue.field);
-    for (const issue of NODE_CHECKS[type]?.(node) ?? [])
+    const more = [...(NODE_CHECKS[type]?.(node) ?? []), ...(extraChecks[type]?.(node) ?? [])];
+    for (const issue of more)
       if (!reported.some((field) => isWithin(issue.field, field))) issues.push(issue);
     for (const issue of issues) report(`${at}${issue.field}`, issue.message);
     routesBroken = issues.some(

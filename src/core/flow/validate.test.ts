@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { CREATION_CHECKS } from './creation-checks';
 import type { FlowProblem } from './problems';
 import { validateFlow } from './validate';
 
@@ -614,7 +615,67 @@ const cases: Case[] = [
       {
         path: 'flow[8].validation.value',
         nodeId: 'check',
-        message: 'value is not a valid regular expression: ([a-z]+',
+        message:
+          'value is not a valid RE2 regular expression: missing closing ): `([a-z]+` (RE2 has no lookahead, lookbehind or backreferences)',
+      },
+    ],
+  },
+  {
+    rule: 'data_validation patterns are RE2: no lookahead',
+    flow: () => {
+      const flow = base();
+      node(flow, 'check').validation = {
+        field: 'providedData.email',
+        action: 'matches',
+        value: '^(?!.*@evil\\.com$).+@.+$',
+      };
+      return flow;
+    },
+    problems: [
+      {
+        path: 'flow[8].validation.value',
+        nodeId: 'check',
+        message:
+          'value is not a valid RE2 regular expression: invalid or unsupported Perl syntax: `(?!` (RE2 has no lookahead, lookbehind or backreferences)',
+      },
+    ],
+  },
+  {
+    rule: 'data_validation patterns are RE2: no backreferences',
+    flow: () => {
+      const flow = base();
+      node(flow, 'check').validation = {
+        field: 'providedData.code',
+        action: 'matches',
+        value: '^(\\d)\\1$',
+      };
+      return flow;
+    },
+    problems: [
+      {
+        path: 'flow[8].validation.value',
+        nodeId: 'check',
+        message:
+          'value is not a valid RE2 regular expression: invalid escape sequence: `\\1` (RE2 has no lookahead, lookbehind or backreferences)',
+      },
+    ],
+  },
+  {
+    rule: 'data_validation patterns are at most 500 characters',
+    flow: () => {
+      const flow = base();
+      node(flow, 'check').validation = {
+        field: 'providedData.code',
+        action: 'matches',
+        value: 'a'.repeat(501),
+      };
+      return flow;
+    },
+    problems: [
+      {
+        path: 'flow[8].validation.value',
+        nodeId: 'check',
+        message: 'value is 501 characters long; a matches pattern may have at most 500',
       },
     ],
   },
@@ -765,10 +826,39 @@ const cases: Case[] = [
 describe('validateFlow: one broken rule at a time', () => {
   it('accepts the base flow', () => {
     expect(validateFlow(base())).toEqual([]);
+    expect(validateFlow(base(), CREATION_CHECKS)).toEqual([]);
   });
 
+  // As POST /sessions checks a flow: the rules a flow needs to run, and the creation checks.
   it.each(cases)('$rule', ({ flow, problems }) => {
-    expect(validateFlow(flow())).toEqual(problems);
+    expect(validateFlow(flow(), CREATION_CHECKS)).toEqual(problems);
+  });
+
+  it('leaves matches patterns to the creation checks, so a stored flow still runs', () => {
+    const flow = base();
+    node(flow, 'check').validation = {
+      field: 'providedData.email',
+      action: 'matches',
+      value: '^(?!admin@)',
+    };
+    expect(validateFlow(flow)).toEqual([]);
+    expect(validateFlow(flow, CREATION_CHECKS)).toHaveLength(1);
+  });
+
+  it('says nothing more about a pattern the schema already refused', () => {
+    const flow = base();
+    node(flow, 'check').validation = {
+      field: 'providedData.email',
+      action: 'matches',
+      value: '('.repeat(2001),
+    };
+    expect(validateFlow(flow, CREATION_CHECKS)).toEqual([
+      {
+        path: 'flow[8].validation.value',
+        nodeId: 'check',
+        message: expect.stringMatching(/^validation.value must be a string or a number/),
+      },
+    ]);
   });
 });
 

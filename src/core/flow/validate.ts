@@ -1,5 +1,5 @@
 import { FLOW_LIMITS } from './limits';
-import type { Flow } from './nodes';
+import type { Flow, NodeChecks } from './nodes';
 import type { FlowProblem } from './problems';
 import { checkGraph } from './validate-graph';
 import { inspectNode } from './validate-nodes';
@@ -9,11 +9,12 @@ const accepted = new WeakSet<object>();
 
 /**
  * Every problem of a flow at once, in node order; `[]` when the flow is valid. A valid flow is
- * treated as immutable from then on.
+ * treated as immutable from then on. `extraChecks` add rules of node types to those a flow needs
+ * to run (a new session's flow also meets `CREATION_CHECKS`).
  * @example validateFlow([{ id: 's', type: 'start', outcome: 'e' }, { id: 'e', type: 'end' }]) // []
  * @example validateFlow({ nodes: [], edges: [] })[0].message // 'flow must be an array of nodes; …'
  */
-export function validateFlow(input: unknown): FlowProblem[] {
+export function validateFlow(input: unknown, extraChecks: NodeChecks = {}): FlowProblem[] {
   if (!Array.isArray(input)) return [notAnArray(input)];
   const problems: FlowProblem[] = [];
   if (input.length > FLOW_LIMITS.maxNodes)
@@ -21,7 +22,7 @@ export function validateFlow(input: unknown): FlowProblem[] {
       path: 'flow',
       message: `the flow has ${input.length} nodes; at most ${FLOW_LIMITS.maxNodes} are allowed`,
     });
-  const nodes = input.map((raw: unknown, index) => inspectNode(raw, index, problems));
+  const nodes = input.map((raw: unknown, index) => inspectNode(raw, index, problems, extraChecks));
   checkGraph(nodes, problems);
   if (problems.length === 0) {
     accepted.add(input);

@@ -22,6 +22,17 @@ describe('data_validation checks', () => {
     expect(check('providedData.email', 'matches', '(')).toBe('failed');
   });
 
+  it('matches runs RE2: a crafted value is answered at once, RE2 syntax is read', () => {
+    const email = String.raw`^([a-zA-Z0-9_\.\-])+\@(([a-zA-Z0-9\-])+\.)+([a-zA-Z0-9]{2,4})+$`;
+    const crafted = { ...data, providedData: { email: `a@a.${'a'.repeat(52)}!` } };
+    const spec = { field: 'providedData.email', action: 'matches', value: email };
+    expect(runValidation(spec, crafted, now)).toBe('failed');
+    expect(runValidation(spec, data, now)).toBe('passed');
+    expect(check('metadata.plan', 'matches', '(?i)^gold$')).toBe('passed');
+    // A pattern of a session stored before patterns were RE2 fails rather than running unbounded.
+    expect(check('providedData.email', 'matches', '^(?=a)')).toBe('failed');
+  });
+
   it('ages and expiry by calendar day', () => {
     expect(check('providedData.dob', 'minAge', 18)).toBe('failed');
     expect(check('providedData.dob', 'maxAge', '17')).toBe('passed');

@@ -2,6 +2,7 @@
  * The deterministic check of a `data_validation` node (decisions.md): read one field of the
  * session's data, apply the action, yield `passed` or `failed`. No AI is asked.
  */
+import { patternMatches } from '../../core/flow/pattern';
 
 export type CheckResult = 'passed' | 'failed';
 
@@ -157,11 +158,7 @@ export function runValidation(spec: ValidationSpec, data: SessionData, now: numb
     case 'contains':
       return ok(v.toLowerCase().includes(arg.toLowerCase()));
     case 'matches':
-      try {
-        return ok(new RegExp(arg).test(v));
-      } catch {
-        return 'failed';
-      }
+      return ok(patternMatches(arg, v));
     case 'minAge':
     case 'maxAge': {
       const birth = parseDate(v);

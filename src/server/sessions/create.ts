@@ -21,6 +21,7 @@ import {
   type FlowProblem,
   type LegacyModule,
 } from '../../core/flow';
+import { CREATION_CHECKS } from '../../core/flow/creation-checks';
 import { FLOW_TEXT_KEPT_MAX, flowJsonOf, rememberFlowText } from '../flowJson';
 import { orderedId } from '../ids';
 import type { Scope, SessionRecord, StoredSettings } from '../store/types';
@@ -110,7 +111,7 @@ export function checkFlow(
     if (byTextToo) rememberText(json, byHash);
     return { problems: [], ...byHash };
   }
-  const problems = trusted ? [] : validateFlow(flow);
+  const problems = trusted ? [] : validateFlow(flow, CREATION_CHECKS);
   if (problems.length) return { problems, hash, start: null };
   const start = startFlow(flow as Flow);
   remember(knownByHash, hash, { hash, start });

@@ -479,6 +479,36 @@ describe('a whole session through the client API', () => {
     expect(s.report.isVerified).toBe(false);
   });
 
+  it('a matches check on a crafted address answers at once (RE2), and routes by its result', async () => {
+    // JavaScript's RegExp spends about 24 s on this pattern and this 57-character address.
+    const email = String.raw`^([a-zA-Z0-9_\.\-])+\@(([a-zA-Z0-9\-])+\.)+([a-zA-Z0-9]{2,4})+$`;
+    const flow = [
+      { id: 'start', type: 'start', outcome: 'check' },
+      {
+        id: 'check',
+        type: 'data_validation',
+        validation: { field: 'providedData.email', action: 'matches', value: email },
+        outcomes: [
+          { id: 'good', condition: 'passed', targetNodeId: 'done' },
+          { id: 'bad', condition: 'failed', targetNodeId: 'denied' },
+        ],
+      },
+      { id: 'done', type: 'end' },
+      { id: 'denied', type: 'end' },
+    ];
+    const endOf = async (address: string) => {
+      const made = await newSession({ flow, providedData: { email: address } });
+      const opened = await exchange(made.clientSecret.secret);
+      expect(opened.status).toBe(200);
+      return opened.body.position.path.map((p: { nodeId: string; outcome: string }) => [
+        p.nodeId,
+        p.outcome,
+      ]);
+    };
+    expect(await endOf(`a@a.${'a'.repeat(52)}!`)).toEqual([['check', 'bad']]);
+    expect(await endOf('jane.doe@mail.example.com')).toEqual([['check', 'good']]);
+  });
+
   it('exit ends the session incomplete at once', async () => {
     const { session, clientSecret } = await newSession({ flow: KYC_FLOW });
     const c = client((await exchange(clientSecret.secret)).body.token);

@@ -80,6 +80,44 @@ describe('POST /sessions', () => {
     expect(after).toBe(before);
   });
 
+  it('refuses matches patterns RE2 cannot run, naming each node, and stores nothing', async () => {
+    const before = (await h.call('GET', '/sessions?includeTotal=true&limit=0')).body.totalCount;
+    const check = (id: string, value: string, next: string) => ({
+      id,
+      type: 'data_validation',
+      validation: { field: 'providedData.email', action: 'matches', value },
+      outcomes: [
+        { id: 'ok', condition: 'passed', targetNodeId: next },
+        { id: 'ko', condition: 'failed', targetNodeId: 'end' },
+      ],
+    });
+    const r = await create({
+      flow: [
+        { id: 'start', type: 'start', outcome: 'ahead' },
+        check('ahead', '^(?!admin@).+@example\\.com$', 'twice'),
+        check('twice', '^(.)\\1', 'end'),
+        { id: 'end', type: 'end' },
+      ],
+    });
+    expect(r.status).toBe(400);
+    expect(r.body.error.type).toBe('validation_error');
+    const note = '(RE2 has no lookahead, lookbehind or backreferences)';
+    expect(r.body.error.details).toEqual([
+      {
+        path: 'flow[1].validation.value',
+        nodeId: 'ahead',
+        message: `value is not a valid RE2 regular expression: invalid or unsupported Perl syntax: \`(?!\` ${note}`,
+      },
+      {
+        path: 'flow[2].validation.value',
+        nodeId: 'twice',
+        message: `value is not a valid RE2 regular expression: invalid escape sequence: \`\\1\` ${note}`,
+      },
+    ]);
+    const after = (await h.call('GET', '/sessions?includeTotal=true&limit=0')).body.totalCount;
+    expect(after).toBe(before);
+  });
+
   it('refuses the {nodes, edges} form, both flow and modules, and neither', async () => {
     const graph = await create({ flow: { nodes: [], edges: [] } });
     expect(graph.status).toBe(400);

@@ -53,7 +53,8 @@ export const DataValidationNodeSchema = nodeSchema(
         value: Type.Optional(
           Type.Union([Type.String({ maxLength: FLOW_LIMITS.maxPromptLength }), Type.Number()], {
             description:
-              'equals/notEquals/contains: the text; matches: a regular expression; ' +
+              'equals/notEquals/contains: the text; matches: a regular expression in RE2 syntax ' +
+              '(no lookaround or backreferences; (?i) for any case), searched for in the value; ' +
               'minAge/maxAge: years; sameAs: the other field path. Not used by exists and notExpired.',
           }),
         ),
@@ -123,12 +124,8 @@ function checkValue({ action, value }: LooseNode): NodeIssue[] {
   if (value === undefined) return at(`value is required for the action ${action}`);
   if (typeof value !== 'string' && typeof value !== 'number') return [];
   if (rule === 'regex') {
+    // Whether RE2 can run it is a creation check (creation-checks.ts): a stored flow still runs.
     if (typeof value !== 'string') return at('value must be a regular expression (a string)');
-    try {
-      new RegExp(value);
-    } catch {
-      return at(`value is not a valid regular expression: ${value}`);
-    }
   }
   if (rule === 'age') {
     const years = typeof value === 'number' ? value : /^\d+$/.test(value) ? Number(value) : NaN;

@@ -137,8 +137,11 @@ export function nodeDefaults<N extends FlowNode>(node: N): ResolvedNodeByType[N[
   return resolve(node as NodeByType[N['type']]);
 }
 
+/** Checks of node types, by type, beyond their schemas; each gets the node as sent. */
+export type NodeChecks = { [T in NodeType]?: (node: LooseNode) => NodeIssue[] };
+
 /** Checks beyond each type's schema; they run on every node of the type, valid or not. */
-export const NODE_CHECKS: { [T in NodeType]?: (node: LooseNode) => NodeIssue[] } = {
+export const NODE_CHECKS: NodeChecks = {
   conversation: checkConversation,
   data_validation: checkDataValidation,
   face_compare: checkFaceCompare,
