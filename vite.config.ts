@@ -29,7 +29,9 @@ export default defineConfig({
   build: {
     outDir: 'dist/web',
     emptyOutDir: true,
-    sourcemap: true,
+    // Maps stay out of the bundles' comments (the server never serves `.map`): an operator decoding a
+    // stack trace reads them from dist/web.
+    sourcemap: 'hidden',
   },
   server: {
     proxy: {

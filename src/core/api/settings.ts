@@ -104,7 +104,8 @@ function settingsFields(flow: TSchema, modules: TSchema) {
     embedOrigins: Type.Optional(
       Type.Array(Type.String({ maxLength: 300 }), {
         maxItems: API_LIMITS.maxEmbedOrigins,
-        description: 'Origins (`https://shop.example`) allowed to embed the page in an iframe.',
+        description:
+          'Exact origins (`https://shop.example[:port]`, no wildcard or path) allowed to embed the page in an iframe; `http://localhost`, `http://127.0.0.1`, `http://[::1]` in test mode only.',
       }),
     ),
   };

@@ -1,6 +1,7 @@
 import type { PublicSessionShape } from '../../core/api';
 import type { FlowPosition } from '../../core/flow';
 import { maskDestination } from '../otp/codes';
+import { safeEmbedOrigins } from '../sessions/embedOrigins';
 import { absoluteUrl } from '../sessions/present';
 import type { AvatarRecord, SessionRecord } from '../store/types';
 
@@ -64,7 +65,8 @@ export function publicSession(
       ...(st.finalPhrase !== undefined ? { finalPhrase: st.finalPhrase } : {}),
       ...(st.customization !== undefined ? { customization: st.customization } : {}),
       ...(st.redirectUrl !== undefined ? { redirectUrl: st.redirectUrl } : {}),
-      embedOrigins: st.embedOrigins,
+      // The same origins the page's CSP lets frame it, whatever an older version stored.
+      embedOrigins: safeEmbedOrigins(st.embedOrigins, s.mode),
     },
     contact: {
       email: email ? maskDestination(email) : null,

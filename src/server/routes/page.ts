@@ -1,18 +1,21 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import fastifyStatic from '@fastify/static';
+import fastifyStatic, { type SetHeadersResponse } from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
+import { safeEmbedOrigins } from '../sessions/embedOrigins';
+import type { Mode } from '../store/types';
 
 /**
  * The page's Content-Security-Policy: everything from this origin only (MediaPipe's wasm needs
  * `wasm-unsafe-eval`, camera frames `blob:`), and `frame-ancestors` from the session's
- * `embedOrigins` so only the integrator's pages may embed it.
+ * `embedOrigins` so only the integrator's pages may embed it. Only entries that pass today's
+ * origin rule go in: a session stored by an older, laxer version cannot widen or break the policy.
  *
  * @example
- * pageCsp(['https://shop.example']); // "default-src 'self'; … frame-ancestors 'self' https://shop.example"
+ * pageCsp(['https://shop.example'], 'live'); // "default-src 'self'; … frame-ancestors 'self' https://shop.example"
  */
-export function pageCsp(embedOrigins: readonly string[]): string {
+export function pageCsp(embedOrigins: readonly string[], mode: Mode): string {
   return [
     "default-src 'self'",
     "script-src 'self' 'wasm-unsafe-eval'",
@@ -25,8 +28,49 @@ export function pageCsp(embedOrigins: readonly string[]): string {
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'self'",
-    `frame-ancestors ${["'self'", ...embedOrigins].join(' ')}`,
+    `frame-ancestors ${["'self'", ...safeEmbedOrigins(embedOrigins, mode)].join(' ')}`,
   ].join('; ');
+}
+
+/**
+ * Every header a response carrying the page's HTML gets, whichever route served it.
+ *
+ * @example
+ * reply.headers(pageHeaders(['https://shop.example'], 'live'));
+ */
+export function pageHeaders(embedOrigins: readonly string[], mode: Mode): Record<string, string> {
+  return {
+    'Content-Security-Policy': pageCsp(embedOrigins, mode),
+    'Referrer-Policy': 'no-referrer',
+    'X-Content-Type-Options': 'nosniff',
+    'Cache-Control': 'no-store',
+    'Permissions-Policy': 'camera=(self), microphone=(self)',
+  };
+}
+
+/** Source maps stay on disk for whoever reads a stack trace; they are never served. */
+const notSourceMap = (pathname: string) => !pathname.toLowerCase().endsWith('.map');
+
+/** Files a browser would render as a document of our origin. */
+const DOCUMENT = /\.(?:html?|xhtml)$/i;
+
+/**
+ * Headers of a file the static handler serves. It gets the raw response before `send` adds its
+ * own, so Cache-Control is ours only because the plugin is told not to set one.
+ */
+function staticHeaders(res: SetHeadersResponse, path: string): void {
+  if (DOCUMENT.test(path)) {
+    // HTML reached by its file name (a stray copy, `//index.html`…): no session is known, so
+    // only our own origin may frame it. For `/verify` and `/` the route's headers (with the
+    // session's embedders) are the reply's own, written over these raw ones.
+    for (const [name, value] of Object.entries(pageHeaders([], 'live'))) res.setHeader(name, value);
+    return;
+  }
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  res.setHeader(
+    'Cache-Control',
+    path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+  );
 }
 
 /**
@@ -47,9 +91,11 @@ export async function pageRoutes(
       prefix: '/avatars/',
       decorateReply: false,
       index: false,
+      cacheControl: false,
       setHeaders: (res) => {
         res.setHeader('Cache-Control', 'public, max-age=86400');
         res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
+        res.setHeader('X-Content-Type-Options', 'nosniff');
       },
     });
   }
@@ -62,10 +108,10 @@ export async function pageRoutes(
     prefix: '/',
     index: false,
     wildcard: true,
-    setHeaders: (res, path) => {
-      if (path.includes('/assets/'))
-        res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-    },
+    // `send` would set `Cache-Control: public, max-age=0` over ours (and over /verify's no-store).
+    cacheControl: false,
+    allowedPath: notSourceMap,
+    setHeaders: staticHeaders,
   });
 
   const sendPage = async (
@@ -82,15 +128,15 @@ export async function pageRoutes(
         : typeof sessionId === 'string' && sessionId.startsWith('sess_')
           ? await ctx.store.getSessionById(sessionId)
           : null;
-    const origins = session?.settings.embedOrigins ?? [];
-    reply
-      .header('Content-Security-Policy', pageCsp(origins))
-      .header('Referrer-Policy', 'no-referrer')
-      .header('X-Content-Type-Options', 'nosniff')
-      .header('Cache-Control', 'no-store')
-      .header('Permissions-Policy', 'camera=(self), microphone=(self)');
+    reply.headers(pageHeaders(session?.settings.embedOrigins ?? [], session?.mode ?? 'live'));
     return reply.sendFile('index.html');
   };
   app.get('/verify', sendPage);
   app.get('/', sendPage);
+  // The page's file by name would be the page without its session's embedders: send it to the
+  // route that knows them, query (the client secret) and all.
+  app.get('/index.html', async (request, reply) => {
+    const query = request.url.indexOf('?');
+    return reply.redirect(`/verify${query === -1 ? '' : request.url.slice(query)}`, 308);
+  });
 }

@@ -25,6 +25,7 @@ import { CREATION_CHECKS } from '../../core/flow/creation-checks';
 import { FLOW_TEXT_KEPT_MAX, flowJsonOf, rememberFlowText } from '../flowJson';
 import { orderedId } from '../ids';
 import type { Scope, SessionRecord, StoredSettings } from '../store/types';
+import { checkEmbedOrigin } from './embedOrigins';
 import { compileCheck } from './problems';
 
 const checkBody = compileCheck(CreateSessionBodyCheckSchema);
@@ -119,7 +120,7 @@ export function checkFlow(
   return { problems: [], hash, start };
 }
 
-function checkUrl(path: string, value: string, originOnly: boolean): ErrorDetail[] {
+function checkUrl(path: string, value: string): ErrorDetail[] {
   let url: URL;
   try {
     url = new URL(value);
@@ -128,9 +129,6 @@ function checkUrl(path: string, value: string, originOnly: boolean): ErrorDetail
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
     return [{ path, message: 'must be an http or https URL' }];
-  }
-  if (originOnly && url.origin !== value.replace(/\/$/, '')) {
-    return [{ path, message: `must be an origin such as https://shop.example (got "${value}")` }];
   }
   return [];
 }
@@ -221,11 +219,15 @@ export function buildSession(raw: unknown, ctx: CreateContext): BuildResult {
     });
   }
   if (typeof body.redirectUrl === 'string') {
-    problems.push(...checkUrl('redirectUrl', body.redirectUrl, false));
+    problems.push(...checkUrl('redirectUrl', body.redirectUrl));
   }
+  const embedOrigins: string[] = [];
   if (Array.isArray(body.embedOrigins)) {
     body.embedOrigins.forEach((o, i) => {
-      if (typeof o === 'string') problems.push(...checkUrl(`embedOrigins[${i}]`, o, true));
+      if (typeof o !== 'string') return;
+      const c = checkEmbedOrigin(o, ctx.scope.mode);
+      if (c.ok) embedOrigins.push(c.origin);
+      else problems.push({ path: `embedOrigins[${i}]`, message: c.message });
     });
   }
 
@@ -253,7 +255,7 @@ export function buildSession(raw: unknown, ctx: CreateContext): BuildResult {
     ...(body.customization !== undefined ? { customization: body.customization } : {}),
     videoAIAnalysisEnabled: body.videoAIAnalysisEnabled ?? false,
     ...(body.redirectUrl !== undefined ? { redirectUrl: body.redirectUrl } : {}),
-    embedOrigins: (body.embedOrigins ?? []).map((o) => o.replace(/\/$/, '')),
+    embedOrigins,
   };
   const session: SessionRecord = {
     id: orderedId('sess', 4),

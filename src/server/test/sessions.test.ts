@@ -217,6 +217,50 @@ describe('POST /sessions', () => {
     });
   });
 
+  it('accepts exact https origins only in embedOrigins, and loopback http with a test key', async () => {
+    const refused = [
+      'https://*.shop.example',
+      'https://a.example;script-src',
+      'https://a.example,https://b.example',
+      'https://a.example https://b.example',
+      'https://a.example/path',
+      'http://shop.example',
+      'http://localhost:5173',
+      'https://user:pw@a.example',
+      'https://a.example?x=1',
+      '*',
+      'https://a_b.example',
+    ];
+    const live = await create(
+      { flow: MINIMAL_FLOW, embedOrigins: [...refused, 'https://Shop.Example:443/'] },
+      h.keys.live,
+    );
+    expect(live.status).toBe(400);
+    expect(live.body.error.type).toBe('validation_error');
+    expect(live.body.error.message).toMatch(
+      /^Invalid request parameters: embedOrigins\[0\]: "https:\/\/\*\.shop\.example": wildcards are not accepted/,
+    );
+    const details = live.body.error.details as { path: string; message: string }[];
+    expect(details.map((d) => d.path)).toEqual(refused.map((_, i) => `embedOrigins[${i}]`));
+    refused.forEach((o, i) => expect(details[i]!.message).toContain(`"${o}"`));
+    expect(details[6]!.message).toContain('test mode');
+
+    const local = ['http://localhost:5173', 'http://127.0.0.1:8080', 'http://[::1]:3000'];
+    const test = await create({
+      flow: MINIMAL_FLOW,
+      embedOrigins: [...local, 'https://Shop.Example:443/', 'https://shop.example:8443'],
+    });
+    expect(test.status).toBe(200);
+    expect(test.body.session.settings.embedOrigins).toEqual([
+      ...local,
+      'https://shop.example',
+      'https://shop.example:8443',
+    ]);
+    const httpInTest = await create({ flow: MINIMAL_FLOW, embedOrigins: ['http://shop.example'] });
+    expect(httpInTest.status).toBe(400);
+    expect(httpInTest.body.error.details[0].path).toBe('embedOrigins[0]');
+  });
+
   it('turns malformed JSON, wrong content types, empty and oversized bodies into validation_error', async () => {
     const bad = await h.call('POST', '/sessions', {
       raw: '{"flow": [',
