@@ -1,3 +1,6 @@
+import { API_LIMITS } from '../core/api';
+import { jsonTooDeep } from './http/jsonDepth';
+
 const texts = new WeakMap<object, string>();
 
 /** The longest flow text any cache keeps: longer flows are recognised by hash only. */
@@ -105,7 +108,9 @@ function deepFreeze<T>(v: T): T {
 
 /**
  * Remembers the text of a flow that was found valid, so that `knownFlowAt` recognises it in a
- * later body. Only texts of up to `FLOW_TEXT_KEPT_MAX` are kept.
+ * later body. Only texts of up to `FLOW_TEXT_KEPT_MAX` are kept, and only flows that fit at a
+ * body's `flow` within `API_LIMITS.maxJsonDepth`: the body parser checks the depth of the rest
+ * of a body only, trusting the known flow's.
  *
  * @example
  * rememberFlowText(flowJsonOf(flow));
@@ -115,6 +120,7 @@ export function rememberFlowText(text: string): void {
   const key = text.slice(0, PREFIX);
   const list = knownTexts.get(key) ?? [];
   if (list.some((k) => k.text === text)) return;
+  if (jsonTooDeep(text, API_LIMITS.maxJsonDepth - 1)) return;
   if (knownTexts.size >= KNOWN_TEXTS_MAX) knownTexts.clear();
   const value = deepFreeze(JSON.parse(text) as object);
   // Its text is known: neither validation, hashing nor the answer serialises it again.

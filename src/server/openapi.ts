@@ -437,7 +437,8 @@ export function buildOpenApi(publicUrl: string): Json {
       description:
         'Sessions, flows, reports and client secrets. Every path also works under /v1. ' +
         `Versions by Service-Version header: ${API_VERSIONS.join(', ')} (default ${LATEST_VERSION}). ` +
-        `Request bodies up to ${API_LIMITS.maxBodyBytes / (1024 * 1024)} MB.`,
+        `Request bodies up to ${API_LIMITS.maxBodyBytes / (1024 * 1024)} MB, ` +
+        `nesting arrays and objects at most ${API_LIMITS.maxJsonDepth} levels deep.`,
     },
     servers: [{ url: publicUrl }],
     tags: [

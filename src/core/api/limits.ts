@@ -16,6 +16,12 @@ export const API_LIMITS = {
   maxEmbedOrigins: 20,
   maxUrlLength: 2048,
   maxBodyBytes: 8 * 1024 * 1024,
+  /**
+   * Levels of arrays and objects a JSON body may nest (the body itself is level 1). A flow needs
+   * 5 and a page's report about 8; the code that reads a body recurses, so a body nested
+   * thousands of levels deep is refused before anything reads it.
+   */
+  maxJsonDepth: 32,
   maxSearchLength: 200,
   pageSizeDefault: 25,
   pageSizeMax: 100,

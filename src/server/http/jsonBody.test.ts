@@ -1,7 +1,9 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_LIMITS } from '../../core/api';
 import { rememberFlowText } from '../flowJson';
+import { ApiError } from './errors';
 import { jsonBodyParser } from './jsonBody';
 
 const FLOW = [
@@ -20,7 +22,10 @@ const post = async (payload: string) => {
     headers: { 'content-type': 'application/json' },
     payload,
   });
-  return { status: r.statusCode, ...(r.json() as { body?: unknown; frozen?: boolean }) };
+  return {
+    status: r.statusCode,
+    ...(r.json() as { body?: unknown; frozen?: boolean; error?: { message: string } }),
+  };
 };
 
 beforeAll(async () => {
@@ -31,7 +36,7 @@ beforeAll(async () => {
     jsonBodyParser(app.getDefaultJsonParser('error', 'error')),
   );
   app.setErrorHandler((err: { code?: string }, _req, reply) =>
-    reply.code(400).send({ code: err.code }),
+    reply.code(400).send(err instanceof ApiError ? err.body() : { code: err.code }),
   );
   app.post('/echo', async (req) => {
     const flow = (req.body as { flow?: unknown } | null)?.flow;
@@ -104,5 +109,47 @@ describe('the JSON body parser', () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+const MAX = API_LIMITS.maxJsonDepth;
+/** `inner` inside `levels` arrays. */
+const nest = (levels: number, inner: string) => '['.repeat(levels) + inner + ']'.repeat(levels);
+/** `inner` at `"flow":` inside objects `levels` deep: the body's own one when `levels` is 1. */
+const flowAt = (levels: number, inner: string) =>
+  '{"m":'.repeat(levels - 1) + `{"flow":${inner}}` + '}'.repeat(levels - 1);
+const TOO_DEEP = `nested more than ${MAX} levels deep`;
+
+describe('the JSON body parser’s depth limit', () => {
+  it('refuses a body nested deeper than the limit, naming its field, and takes one at the limit', async () => {
+    const at = await post(`{"a":${nest(MAX - 1, '1')}}`);
+    expect(at.status).toBe(200);
+    const over = await post(`{"a":${nest(MAX, '1')}}`);
+    expect(over.status).toBe(400);
+    expect(over.error?.message).toBe(
+      `Invalid request parameters: a: nested more than ${MAX} levels deep; a request body may nest arrays and objects ${MAX} levels at most`,
+    );
+    expect((await post(nest(10_000, '"[]"'))).error?.message).toContain(`(body): ${TOO_DEEP}`);
+  });
+
+  it('counts the rest of a body sent with a known flow', async () => {
+    const text = `{"flow":${FLOW_TEXT},"metadata":${nest(MAX, '1')}}`;
+    expect((await post(text)).error?.message).toContain(`metadata: ${TOO_DEEP}`);
+    const ok = `{"flow":${FLOW_TEXT},"metadata":${nest(MAX - 1, '1')}}`;
+    expect(await post(ok)).toMatchObject({ status: 200, frozen: true });
+  });
+
+  it('counts a known flow that is not the body’s own flow where it is', async () => {
+    // FLOW is 3 levels deep: at the limit where its "flow": is MAX - 3 levels down, over it below.
+    expect((await post(flowAt(MAX - 3, FLOW_TEXT))).status).toBe(200);
+    expect((await post(flowAt(MAX - 2, FLOW_TEXT))).error?.message).toContain(`m: ${TOO_DEEP}`);
+  });
+
+  it('does not recognise a flow too deep to be a body’s own, so the body is counted whole', async () => {
+    const deepFlow = JSON.stringify([
+      { id: 'start', type: 'start', x: JSON.parse(nest(MAX - 2, '1')) },
+    ]);
+    rememberFlowText(deepFlow);
+    expect((await post(`{"flow":${deepFlow}}`)).error?.message).toContain(`flow: ${TOO_DEEP}`);
   });
 });
