@@ -20,11 +20,13 @@ import { createLiveness, type Liveness } from './liveness';
 import { createFsMediaStore, createMediaService, mediaRoutes } from './media';
 import type { MediaService } from './media/types';
 import { buildOpenApi } from './openapi';
+import { DEFAULT_OTP_LIMITS } from './otp/limits';
 import type { Mailer, SmsSender } from './otp/types';
 import { catalogRoutes } from './routes/catalog';
 import { clientRoutes } from './routes/client';
 import { pageRoutes } from './routes/page';
 import { sessionRoutes } from './routes/sessions';
+import { DEFAULT_SESSION_TIMEOUTS } from './sessions/timeouts';
 import { createSweeper, type Sweeper } from './sweeper';
 
 declare module 'fastify' {
@@ -116,6 +118,8 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     sms: deps.sms ?? (refuseDelivery('SMS sender') as SmsSender),
     limiter,
     limits,
+    timeouts: { ...DEFAULT_SESSION_TIMEOUTS, ...deps.sessionTimeouts },
+    otpLimits: { ...DEFAULT_OTP_LIMITS, ...deps.otpLimits },
     media,
     liveness,
     analyses,
@@ -172,7 +176,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await pageRoutes(app, ctx, { webDir: deps.webDir ?? null, publicDir: deps.publicDir ?? null });
 
-  const sweeper = createSweeper(ctx.store, clock);
+  const sweeper = createSweeper(ctx.store, clock, ctx.timeouts);
   app.decorate('sweeper', sweeper);
   if (deps.sweepIntervalMs && deps.sweepIntervalMs > 0) sweeper.start(deps.sweepIntervalMs);
   app.addHook('onClose', async () => sweeper.stop());

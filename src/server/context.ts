@@ -7,7 +7,8 @@ import type { Analyses } from './analyses/service';
 import type { Liveness } from './liveness/service';
 import type { MediaService } from './media/types';
 import type { Mailer, SmsSender } from './otp/types';
-import type { AvatarRecord, LangRecord, SessionStore } from './store/types';
+import type { SessionTimeouts } from './sessions/timeouts';
+import type { AvatarRecord, LangRecord, OtpSendLimits, SessionStore } from './store/types';
 
 /** The avatar and language ids a new session may name, read at most once a second. */
 export interface Catalog {
@@ -32,6 +33,10 @@ export interface AppContext {
   sms: SmsSender;
   limiter: SlidingWindowLimiter | null;
   limits: RateLimitConfig;
+  /** When sessions end unopened or idle. */
+  timeouts: SessionTimeouts;
+  /** Caps on the codes a session may have sent. */
+  otpLimits: OtpSendLimits;
   /** Stored media (user photo, screenshots, frames) and their signed URLs. */
   media: MediaService;
   /** Liveness attempts, their analysis jobs and decisions. */

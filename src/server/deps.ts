@@ -6,7 +6,8 @@ import type { ConditionEvaluator, PromptRenderer } from './conversation/types';
 import type { GeoLookup } from './client/geo';
 import type { MediaService } from './media/types';
 import type { Mailer, SmsSender } from './otp/types';
-import type { SessionStore } from './store/types';
+import type { SessionTimeouts } from './sessions/timeouts';
+import type { OtpSendLimits, SessionStore } from './store/types';
 
 export interface RateLimitConfig {
   /** Requests per window for an `sk_test_` key (spec: 100). */
@@ -46,6 +47,13 @@ export interface AppDeps {
   renderer?: PromptRenderer;
   mailer?: Mailer;
   sms?: SmsSender;
+  /**
+   * When sessions end unopened or idle (default 24 h and 30 min); the entry point reads them from
+   * `SESSION_UNOPENED_TIMEOUT_MS` and `SESSION_IDLE_TIMEOUT_MS`.
+   */
+  sessionTimeouts?: Partial<SessionTimeouts>;
+  /** Caps on the codes a session may have sent (default `DEFAULT_OTP_LIMITS`). */
+  otpLimits?: Partial<OtpSendLimits>;
   /** How often the sweeper ends timed-out sessions; 0 leaves it to `app.sweeper.runOnce()`. */
   sweepIntervalMs?: number;
   /**

@@ -15,6 +15,7 @@ import { createFsMediaStore, createMediaService, loadOrCreateMediaSecret } from 
 import type { MediaService } from './media/types';
 import { fileMailer, smtpMailer } from './otp/mailer';
 import { httpSmsSender, logSmsSender } from './otp/sms';
+import { DEFAULT_SESSION_TIMEOUTS, type SessionTimeouts } from './sessions/timeouts';
 import { openSqliteStore } from './store/sqlite';
 
 /** The repository root (this file is `src/server/main.ts`). */
@@ -28,14 +29,30 @@ export interface ServerConfig {
   dbPath: string;
   webDir: string;
   publicDir: string;
+  sessionTimeouts: SessionTimeouts;
+  /** Every minute, or as often as the shorter timeout when it is shorter (down to a second). */
+  sweepIntervalMs: number;
+}
+
+/** A duration in milliseconds from the environment: a whole number above 0, or the default. */
+function durationEnv(env: Record<string, string | undefined>, name: string, fallback: number) {
+  const v = env[name];
+  if (v === undefined || v.trim() === '') return fallback;
+  const n = Number(v);
+  if (!Number.isSafeInteger(n) || n <= 0) {
+    throw new Error(`${name} must be a whole number of milliseconds above 0 (got ${v})`);
+  }
+  return n;
 }
 
 /**
  * Reads the environment: `PORT` (3000), `HOST` (127.0.0.1), `DATA_DIR` (./data),
- * `PUBLIC_URL` (from host and port).
+ * `PUBLIC_URL` (from host and port), `SESSION_IDLE_TIMEOUT_MS` (30 min) and
+ * `SESSION_UNOPENED_TIMEOUT_MS` (24 h).
  *
  * @example
  * configFromEnv({ PORT: '8080' }).publicUrl; // 'http://localhost:8080'
+ * configFromEnv({ SESSION_IDLE_TIMEOUT_MS: '5000' }).sessionTimeouts.idleMs; // 5000
  */
 export function configFromEnv(
   env: Record<string, string | undefined>,
@@ -46,6 +63,14 @@ export function configFromEnv(
     throw new Error(`PORT is not a port: ${env['PORT']}`);
   const host = env['HOST'] || '127.0.0.1';
   const dataDir = resolve(cwd, env['DATA_DIR'] || 'data');
+  const sessionTimeouts: SessionTimeouts = {
+    idleMs: durationEnv(env, 'SESSION_IDLE_TIMEOUT_MS', DEFAULT_SESSION_TIMEOUTS.idleMs),
+    unopenedMs: durationEnv(
+      env,
+      'SESSION_UNOPENED_TIMEOUT_MS',
+      DEFAULT_SESSION_TIMEOUTS.unopenedMs,
+    ),
+  };
   const shownHost =
     host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
   return {
@@ -56,6 +81,11 @@ export function configFromEnv(
     dbPath: join(dataDir, 'idv.sqlite'),
     webDir: join(ROOT, 'dist', 'web'),
     publicDir: join(ROOT, 'public'),
+    sessionTimeouts,
+    sweepIntervalMs: Math.max(
+      1000,
+      Math.min(60_000, sessionTimeouts.idleMs, sessionTimeouts.unopenedMs),
+    ),
   };
 }
 
@@ -197,7 +227,8 @@ export async function startServer(opts: {
       ...(testLimit !== undefined ? { test: testLimit } : {}),
       ...(liveLimit !== undefined ? { live: liveLimit } : {}),
     },
-    sweepIntervalMs: 60_000,
+    sessionTimeouts: cfg.sessionTimeouts,
+    sweepIntervalMs: cfg.sweepIntervalMs,
     media: media.service,
     extraRoutes: registeredExtensions()
       .filter((e) => e.routes)

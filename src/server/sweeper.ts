@@ -1,6 +1,6 @@
-import { IDLE_TIMEOUT_MS, UNOPENED_TIMEOUT_MS } from './client/service';
 import type { Clock } from './clock';
 import { endIncomplete } from './flow/runtime';
+import { DEFAULT_SESSION_TIMEOUTS, type SessionTimeouts } from './sessions/timeouts';
 import type { SessionStore } from './store/types';
 
 export interface Sweeper {
@@ -11,15 +11,20 @@ export interface Sweeper {
 }
 
 /**
- * Ends sessions by their timeouts (decisions.md, "Session end"): a `created` session never
- * opened for 24 hours, an `inProgress` one idle for 30 minutes. Each end is a status change, so
- * the store writes its `session.status` event with it.
+ * Ends sessions by their timeouts (decisions.md, "States and their end"): a `created` session
+ * never opened for `unopenedMs` (24 hours), an `inProgress` one idle for `idleMs` (30 minutes).
+ * Each end is a status change, so the store writes its `session.status` event with it.
  *
  * @example
- * const sweeper = createSweeper(store, clock);
+ * const sweeper = createSweeper(store, clock, DEFAULT_SESSION_TIMEOUTS);
  * await sweeper.runOnce(); // 0 when nothing has timed out
  */
-export function createSweeper(store: SessionStore, clock: Clock, batch = 500): Sweeper {
+export function createSweeper(
+  store: SessionStore,
+  clock: Clock,
+  timeouts: SessionTimeouts = DEFAULT_SESSION_TIMEOUTS,
+  batch = 500,
+): Sweeper {
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<number> | null = null;
 
@@ -27,7 +32,7 @@ export function createSweeper(store: SessionStore, clock: Clock, batch = 500): S
     let ended = 0;
     for (;;) {
       const now = clock.now();
-      const due = await store.listTimedOut(now - UNOPENED_TIMEOUT_MS, now - IDLE_TIMEOUT_MS, batch);
+      const due = await store.listTimedOut(now - timeouts.unopenedMs, now - timeouts.idleMs, batch);
       let progressed = 0;
       for (const s of due) {
         // A session touched since it was listed fails the revision check and is left alone.

@@ -32,6 +32,8 @@ export const ERROR_CODES = [
   'otp_resend_too_soon',
   'otp_destination_required',
   'otp_destination_invalid',
+  'otp_send_limit',
+  'otp_destination_limit',
   'version_unknown',
   'media_url_expired',
   'media_url_invalid',

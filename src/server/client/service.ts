@@ -26,16 +26,13 @@ import {
   type StepRefusal,
 } from '../flow/runtime';
 import { mutateSession } from '../sessions/mutate';
-import type { SessionRecord } from '../store/types';
+import { expireIfTimedOut } from '../sessions/timeouts';
+import type { OtpSendOutcome, SessionRecord } from '../store/types';
 import { parseDevice } from './device';
 import { knownEmail, knownPhone, publicSession } from './public';
 
 /** A client token lives as long as any session could: the 24 h of an unopened one. */
 export const CLIENT_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
-/** An `inProgress` session with no activity for this long ends `incomplete` (abandoned). */
-export const IDLE_TIMEOUT_MS = 30 * 60 * 1000;
-/** A `created` session never opened for this long ends `incomplete`. */
-export const UNOPENED_TIMEOUT_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Outcomes the page may report for the user outside test mode; the others are decided by the
@@ -65,6 +62,59 @@ function refusal(r: StepRefusal): ApiError {
         ? 'node_not_current'
         : 'outcome_unknown';
   return new ApiError('validation_error', r.message, { code });
+}
+
+/** A destination typed on the page, for a session that knows none; refused when malformed. */
+function pageDestination(channel: 'email' | 'sms', destination: string | undefined): string {
+  if (destination === undefined) {
+    throw new ApiError(
+      'validation_error',
+      `destination is required: the session knows no ${channel === 'email' ? 'email address' : 'phone number'}`,
+      { code: 'otp_destination_required' },
+    );
+  }
+  const d = destination.trim();
+  const to = channel === 'email' ? (isEmail(d) ? d : null) : normalizePhone(d);
+  if (!to) {
+    throw new ApiError(
+      'validation_error',
+      channel === 'email'
+        ? 'destination must be an email address'
+        : 'destination must be a phone number in international form (+33…)',
+      { code: 'otp_destination_invalid' },
+    );
+  }
+  return to;
+}
+
+/** Why the store refused a code send, as the page is told. */
+function sendRefusal(r: Exclude<OtpSendOutcome, { ok: true }>, now: number, nodeId: string) {
+  switch (r.reason) {
+    case 'too_soon':
+      return new ApiError(
+        'validation_error',
+        `A code was just sent; a new one can be sent in ${Math.ceil((r.retryAt - now) / 1000)} s`,
+        { code: 'otp_resend_too_soon' },
+      );
+    case 'node_limit':
+      return new ApiError(
+        'validation_error',
+        `node '${nodeId}' has sent its ${r.limit} codes; no more can be sent`,
+        { code: 'otp_send_limit' },
+      );
+    case 'session_limit':
+      return new ApiError(
+        'validation_error',
+        `This session has sent its ${r.limit} codes; no more can be sent`,
+        { code: 'otp_send_limit' },
+      );
+    case 'destination_limit':
+      return new ApiError(
+        'validation_error',
+        `This session has sent codes to ${r.limit} different destinations; a new one cannot be used`,
+        { code: 'otp_destination_limit' },
+      );
+  }
 }
 
 const finished = () =>
@@ -113,6 +163,8 @@ export class ClientService {
       now,
       token: { hash: sha256Hex(token), expiresAt: now + CLIENT_TOKEN_TTL_MS },
       apply: (s) => open(s, now, s.report.device ? {} : { device, location }),
+      // Past its unopened (or idle) limit a session cannot be opened, swept or not.
+      expire: (s) => expireIfTimedOut(s, now, this.ctx.timeouts),
     });
     if (!r.ok) {
       const messages = {
@@ -144,16 +196,16 @@ export class ClientService {
       throw new ApiError('authentication_error', 'Invalid client token', {
         code: 'client_token_invalid',
       });
-    if (s.status === 'inProgress' && s.lastActivityAt <= now - IDLE_TIMEOUT_MS) {
-      return this.mutate(s.id, (cur, at) =>
-        cur.status === 'inProgress' && cur.lastActivityAt <= at - IDLE_TIMEOUT_MS
-          ? endIncomplete(cur, at)
-          : cur,
-      );
+    if (expireIfTimedOut(s, now, this.ctx.timeouts)) {
+      return this.mutate(s.id, (cur, at) => expireIfTimedOut(cur, at, this.ctx.timeouts) ?? cur);
     }
     return s;
   }
 
+  /**
+   * Records the page's language. Like reading a prompt or asking for a code, this is not activity
+   * (decisions.md, "States and their end"): repeated, it must not keep a session alive for ever.
+   */
   async setLang(s: SessionRecord, lang: string): Promise<{ lang: string }> {
     if (!s.settings.langs.includes(lang)) {
       throw new ApiError(
@@ -161,9 +213,9 @@ export class ClientService {
         `lang must be one of the session's languages: ${s.settings.langs.join(', ')}`,
       );
     }
-    await this.mutate(s.id, (cur, now) => {
+    await this.mutate(s.id, (cur) => {
       if (isFinished(cur)) throw finished();
-      return { ...cur, lastActivityAt: now, report: { ...cur.report, lang } };
+      return cur.report.lang === lang ? cur : { ...cur, report: { ...cur.report, lang } };
     });
     return { lang };
   }
@@ -195,13 +247,9 @@ export class ClientService {
       const last = [...cur.report.transcript]
         .reverse()
         .find((t) => t.nodeId === nodeId && t.isAvatar);
-      if (last && last.text === text) return { ...cur, lastActivityAt: now };
+      if (last && last.text === text) return cur;
       const item = { id: newId('tr', 8), createdAt: now, text, isAvatar: true, nodeId };
-      return {
-        ...cur,
-        lastActivityAt: now,
-        report: { ...cur.report, transcript: [...cur.report.transcript, item] },
-      };
+      return { ...cur, report: { ...cur.report, transcript: [...cur.report.transcript, item] } };
     });
     return { text };
   }
@@ -324,40 +372,29 @@ export class ClientService {
     const opts = nodeDefaults(node);
     const channel = node.type === 'two_factor_email' ? 'email' : 'sms';
     const now = this.now();
-    const previous = await this.ctx.store.getOtp(s.id, nodeId);
-    if (previous && now < previous.sentAt + opts.resendAfterSeconds * 1000) {
-      const wait = Math.ceil((previous.sentAt + opts.resendAfterSeconds * 1000 - now) / 1000);
-      throw new ApiError(
-        'validation_error',
-        `A code was just sent; a new one can be sent in ${wait} s`,
-        {
-          code: 'otp_resend_too_soon',
-        },
-      );
-    }
-    let to = channel === 'email' ? knownEmail(s) : knownPhone(s);
-    if (!to) {
-      if (destination === undefined) {
-        throw new ApiError(
-          'validation_error',
-          `destination is required: the session knows no ${channel === 'email' ? 'email address' : 'phone number'}`,
-          { code: 'otp_destination_required' },
-        );
-      }
-      const d = destination.trim();
-      to = channel === 'email' ? (isEmail(d) ? d : null) : normalizePhone(d);
-      if (!to) {
-        throw new ApiError(
-          'validation_error',
-          channel === 'email'
-            ? 'destination must be an email address'
-            : 'destination must be a phone number in international form (+33…)',
-          { code: 'otp_destination_invalid' },
-        );
-      }
-    }
+    const known = channel === 'email' ? knownEmail(s) : knownPhone(s);
+    const to = known ?? pageDestination(channel, destination);
     const testMode = s.mode === 'test';
     const code = testMode ? '0'.repeat(opts.otpLength) : generateCode(opts.otpLength);
+    const expiresAt = now + opts.expirySeconds * 1000;
+    const resendAfterMs = opts.resendAfterSeconds * 1000;
+    // The send's slot is claimed, and its code stored, before it is delivered: concurrent sends
+    // find the slot taken, and wrong codes typed meanwhile count against the new code.
+    const claimed = await this.ctx.store.claimOtpSend({
+      otp: {
+        sessionId: s.id,
+        nodeId,
+        channel,
+        destination: to,
+        codeHash: hashCode(s.id, nodeId, code),
+        sentAt: now,
+        expiresAt,
+      },
+      chosenByPage: known === null,
+      resendAfterMs,
+      limits: this.ctx.otpLimits,
+    });
+    if (!claimed.ok) throw sendRefusal(claimed, now, nodeId);
     if (!testMode) {
       const message = codeMessage({
         code,
@@ -382,7 +419,7 @@ export class ClientService {
             {
               nodeId,
               outcome: 'delivery_failed',
-              report: { channel, sentTo: maskDestination(to as string) },
+              report: { channel, sentTo: maskDestination(to) },
             },
             at,
           );
@@ -392,24 +429,7 @@ export class ClientService {
         return { position: saved.position };
       }
     }
-    const expiresAt = now + opts.expirySeconds * 1000;
-    await this.ctx.store.putOtp({
-      sessionId: s.id,
-      nodeId,
-      channel,
-      destination: to,
-      codeHash: hashCode(s.id, nodeId, code),
-      sentAt: now,
-      expiresAt,
-      // Wrong attempts count across resends: a resend is not a fresh set of guesses.
-      attempts: previous?.attempts ?? 0,
-    });
-    await this.mutate(s.id, (cur, at) => ({ ...cur, lastActivityAt: at }));
-    return {
-      sentTo: maskDestination(to),
-      expiresAt,
-      resendAfter: now + opts.resendAfterSeconds * 1000,
-    };
+    return { sentTo: maskDestination(to), expiresAt, resendAfter: now + resendAfterMs };
   }
 
   async otpVerify(
@@ -424,19 +444,23 @@ export class ClientService {
       });
     }
     const opts = nodeDefaults(node);
-    const otp = await this.ctx.store.getOtp(s.id, nodeId);
-    if (!otp)
+    // Compared and counted in one store transaction: the count only grows, whatever races it.
+    const checked = await this.ctx.store.checkOtp({
+      sessionId: s.id,
+      nodeId,
+      now: this.now(),
+      maxAttempts: opts.maxAttempts,
+      matches: (hash) => codeMatches(s.id, nodeId, code, hash),
+    });
+    if (checked.status === 'not_sent')
       throw new ApiError('validation_error', 'No code has been sent yet', { code: 'otp_not_sent' });
-    const now = this.now();
-    if (now >= otp.expiresAt) {
+    if (checked.status === 'expired') {
       throw new ApiError('validation_error', 'The code has expired; send a new one', {
         code: 'otp_expired',
       });
     }
-    const ok = codeMatches(s.id, nodeId, code, otp.codeHash);
-    const attempts = ok ? otp.attempts : otp.attempts + 1;
+    const { ok, attempts, otp } = checked;
     const attemptsLeft = Math.max(0, opts.maxAttempts - attempts);
-    if (!ok) await this.ctx.store.putOtp({ ...otp, attempts });
     const report = {
       channel: otp.channel,
       sentTo: maskDestination(otp.destination),

@@ -15,6 +15,7 @@ import {
   stringifyWithFlow,
   type MediaUrlSigner,
 } from '../sessions/present';
+import { expireIfTimedOut } from '../sessions/timeouts';
 import type { ClientSecretRecord } from '../store/types';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -107,13 +108,20 @@ export function sessionRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   app.get<{ Params: { id: string } }>('/sessions/:id/refresh', async (request, reply) => {
-    const secret = freshSecret(request.params.id, ctx.clock.now());
-    const result = await ctx.store.refreshClientSecret(scopeOf(request), request.params.id, secret);
+    const now = ctx.clock.now();
+    const secret = freshSecret(request.params.id, now);
+    // A session past its unopened or idle limit ends here, even before the sweeper reaches it.
+    const result = await ctx.store.refreshClientSecret(
+      scopeOf(request),
+      request.params.id,
+      secret,
+      (s) => expireIfTimedOut(s, now, ctx.timeouts),
+    );
     if (result === 'not_found') throw sessionNotFound();
     if (result === 'finished') {
       throw new ApiError(
         'validation_error',
-        'The session has ended (complete or incomplete); its client secret cannot be refreshed',
+        'The session has ended (complete, incomplete or timed out); its client secret cannot be refreshed',
         { code: 'session_finished' },
       );
     }

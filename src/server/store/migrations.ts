@@ -189,6 +189,27 @@ const CORE: Migration[] = [
       `);
     },
   },
+  {
+    // One row per code sent, for the caps on sends per node and per session and on the
+    // destinations a page may choose (decisions.md, "Codes"). A code stored before counts as one
+    // send; whether its destination was typed by the user is not known, so it is not counted.
+    id: 'core_0003_otp_sends',
+    up(db) {
+      db.exec(`
+        CREATE TABLE otp_sends (
+          session_id TEXT NOT NULL REFERENCES sessions(id),
+          node_id TEXT NOT NULL,
+          destination TEXT NOT NULL,
+          -- 1 when the page supplied the destination (the session knew none).
+          chosen INTEGER NOT NULL,
+          sent_at INTEGER NOT NULL
+        );
+        CREATE INDEX otp_sends_session ON otp_sends(session_id, node_id);
+        INSERT INTO otp_sends (session_id, node_id, destination, chosen, sent_at)
+          SELECT session_id, node_id, destination, 0, sent_at FROM otps;
+      `);
+    },
+  },
 ];
 
 const registered: Migration[] = [];

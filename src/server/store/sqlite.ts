@@ -16,6 +16,7 @@ import {
   type CreateWriter,
 } from './createWriter';
 import { allMigrations, runMigrations, type Migration } from './migrations';
+import { SqliteOtps } from './otps';
 import {
   FINISHED_RANK,
   SESSION_COLUMNS,
@@ -38,7 +39,11 @@ import type {
   LangRecord,
   ListPage,
   ListQuery,
+  OtpCheckInput,
+  OtpCheckOutcome,
   OtpRecord,
+  OtpSendClaim,
+  OtpSendOutcome,
   Scope,
   SessionRecord,
   SessionStore,
@@ -197,6 +202,7 @@ export class SqliteSessionStore implements SessionStore {
    * every write below drops its entry; writes by other processes clear it all (see above).
    */
   private readonly readCache = new Map<string, SessionWithSecret>();
+  private otpStatements: SqliteOtps | null = null;
 
   constructor(
     db: Database,
@@ -264,13 +270,6 @@ export class SqliteSessionStore implements SessionStore {
       token: p('SELECT * FROM client_tokens WHERE hash = ?'),
       revokeTokens: p(`UPDATE client_tokens SET revoked_at = ?
         WHERE session_id = ? AND revoked_at IS NULL`),
-      otp: p('SELECT * FROM otps WHERE session_id = ? AND node_id = ?'),
-      putOtp: p(`INSERT INTO otps (session_id, node_id, channel, destination, code_hash, sent_at,
-        expires_at, attempts) VALUES (@sessionId, @nodeId, @channel, @destination, @codeHash,
-        @sentAt, @expiresAt, @attempts)
-        ON CONFLICT (session_id, node_id) DO UPDATE SET channel = excluded.channel,
-        destination = excluded.destination, code_hash = excluded.code_hash,
-        sent_at = excluded.sent_at, expires_at = excluded.expires_at, attempts = excluded.attempts`),
       insertEvent:
         p(`INSERT INTO events (id, account_id, mode, type, session_id, created_at, payload)
         VALUES (@id, @accountId, @mode, @type, @sessionId, @createdAt, @payload)`),
@@ -759,6 +758,7 @@ export class SqliteSessionStore implements SessionStore {
     scope: Scope,
     sessionId: string,
     secret: ClientSecretRecord,
+    expire?: (session: SessionRecord) => SessionRecord | null,
   ): Promise<'ok' | 'not_found' | 'finished'> {
     return this.db
       .transaction(() => {
@@ -767,6 +767,14 @@ export class SqliteSessionStore implements SessionStore {
         if (!r) return 'not_found' as const;
         if (r.status === 'complete' || r.status === 'incomplete') return 'finished' as const;
         this.readCache.delete(sessionId);
+        if (expire) {
+          const session = rowToSession(r, this.flowOf);
+          const ended = expire(session);
+          if (ended) {
+            this.updateInTx(session, ended, secret.createdAt);
+            return 'finished' as const;
+          }
+        }
         this.s.retireSecret.run(secret.createdAt, sessionId);
         this.s.setSecret.run(secret.secret, secret.createdAt, secret.expireAt, sessionId);
         this.s.revokeTokens.run(secret.createdAt, sessionId);
@@ -789,11 +797,16 @@ export class SqliteSessionStore implements SessionStore {
         if (cur.secret_used_at !== null) return { ok: false, reason: 'used' };
         if (cur.secret_expire_at <= input.now) return { ok: false, reason: 'expired' };
         this.readCache.delete(cur.id);
+        const session = rowToSession(cur, this.flowOf);
+        const ended = input.expire?.(session) ?? null;
+        if (ended) {
+          this.updateInTx(session, ended, input.now);
+          return { ok: false, reason: 'expired' };
+        }
         if (this.s.useSecret.run(input.now, cur.id, input.secret).changes === 0) {
           return { ok: false, reason: 'used' };
         }
         this.s.insertToken.run(input.token.hash, cur.id, input.now, input.token.expiresAt);
-        const session = rowToSession(cur, this.flowOf);
         const next = input.apply(session);
         const saved = this.updateInTx(session, next, input.now);
         // Inside one immediate transaction nobody else can have moved the row.
@@ -823,35 +836,21 @@ export class SqliteSessionStore implements SessionStore {
       : null;
   }
 
-  async getOtp(sessionId: string, nodeId: string): Promise<OtpRecord | null> {
-    const r = this.s.otp.get(sessionId, nodeId) as
-      | {
-          session_id: string;
-          node_id: string;
-          channel: 'email' | 'sms';
-          destination: string;
-          code_hash: string;
-          sent_at: number;
-          expires_at: number;
-          attempts: number;
-        }
-      | undefined;
-    return r
-      ? {
-          sessionId: r.session_id,
-          nodeId: r.node_id,
-          channel: r.channel,
-          destination: r.destination,
-          codeHash: r.code_hash,
-          sentAt: r.sent_at,
-          expiresAt: r.expires_at,
-          attempts: r.attempts,
-        }
-      : null;
+  /** Prepared on first use: a store opened with only some migrations (their tests) has no OTP tables. */
+  private otps(): SqliteOtps {
+    return (this.otpStatements ??= new SqliteOtps(this.db));
   }
 
-  async putOtp(otp: OtpRecord): Promise<void> {
-    this.s.putOtp.run(otp);
+  async getOtp(sessionId: string, nodeId: string): Promise<OtpRecord | null> {
+    return this.otps().get(sessionId, nodeId);
+  }
+
+  async claimOtpSend(claim: OtpSendClaim): Promise<OtpSendOutcome> {
+    return this.otps().claim(claim);
+  }
+
+  async checkOtp(input: OtpCheckInput): Promise<OtpCheckOutcome> {
+    return this.otps().check(input);
   }
 
   async appendEvent(event: EventRecord): Promise<void> {

@@ -86,6 +86,47 @@ export interface OtpRecord {
   attempts: number;
 }
 
+/** The caps a code send is checked against (docs/decisions.md, "Codes"). */
+export interface OtpSendLimits {
+  /** Codes sent for one node, resends included. */
+  perNode: number;
+  /** Codes sent for one session, all its nodes together. */
+  perSession: number;
+  /** Different destinations the page may choose (typed by the user) in one session. */
+  destinationsPerSession: number;
+}
+
+/** A code about to be delivered: its slot is claimed (and the code stored) before delivery. */
+export interface OtpSendClaim {
+  otp: Omit<OtpRecord, 'attempts'>;
+  /** The page supplied the destination (the session knew none). */
+  chosenByPage: boolean;
+  /** No new code before this long after the last one. */
+  resendAfterMs: number;
+  limits: OtpSendLimits;
+}
+
+export type OtpSendOutcome =
+  | { ok: true }
+  | { ok: false; reason: 'too_soon'; retryAt: number }
+  | { ok: false; reason: 'node_limit' | 'session_limit' | 'destination_limit'; limit: number };
+
+export interface OtpCheckInput {
+  sessionId: string;
+  nodeId: string;
+  now: number;
+  /** Wrong codes allowed; once reached, no code is compared any more. */
+  maxAttempts: number;
+  /** Pure: whether the typed code is the one this stored hash stands for. */
+  matches: (codeHash: string) => boolean;
+}
+
+export type OtpCheckOutcome =
+  | { status: 'not_sent' }
+  | { status: 'expired' }
+  /** `attempts` wrong codes so far, this one included; `ok` is false when they were exhausted. */
+  | { status: 'checked'; ok: boolean; attempts: number; otp: OtpRecord };
+
 export interface EventRecord {
   id: string;
   accountId: string;
@@ -152,6 +193,11 @@ export interface ExchangeInput {
   token: { hash: string; expiresAt: number };
   /** Pure: the session after the first opening (status, startedAt, device, …). */
   apply: (session: SessionRecord) => SessionRecord;
+  /**
+   * Pure: the session ended, when a timeout has passed that the sweeper has not handled yet;
+   * `null` otherwise. The end is stored and the secret refused as `expired`.
+   */
+  expire?: (session: SessionRecord) => SessionRecord | null;
 }
 
 /**
@@ -204,19 +250,29 @@ export interface SessionStore {
   getLatestClientSecret(sessionId: string): Promise<ClientSecretRecord | null>;
   /**
    * Replaces every earlier secret and client token of an unfinished session with `secret`.
-   * Refused when the session is unknown in `scope` or already finished.
+   * Refused when the session is unknown in `scope` or already finished; `expire` (as in
+   * `ExchangeInput`) ends, in the same transaction, a session past a timeout, which is then
+   * refused as finished.
    */
   refreshClientSecret(
     scope: Scope,
     sessionId: string,
     secret: ClientSecretRecord,
+    expire?: (session: SessionRecord) => SessionRecord | null,
   ): Promise<'ok' | 'not_found' | 'finished'>;
   /** Spends a client secret once, issues the client token and applies the first opening. */
   exchangeClientSecret(input: ExchangeInput): Promise<ExchangeOutcome>;
   findClientToken(hash: string): Promise<ClientTokenRecord | null>;
 
   getOtp(sessionId: string, nodeId: string): Promise<OtpRecord | null>;
-  putOtp(otp: OtpRecord): Promise<void>;
+  /**
+   * Before a code is delivered: checks the resend wait and the caps, then stores the new code
+   * and counts the send, all at once, so concurrent sends cannot all pass. The wrong attempts of
+   * the node are kept (they count across resends).
+   */
+  claimOtpSend(claim: OtpSendClaim): Promise<OtpSendOutcome>;
+  /** Compares a typed code and counts a wrong one, at once: the attempt count only grows. */
+  checkOtp(input: OtpCheckInput): Promise<OtpCheckOutcome>;
 
   appendEvent(event: EventRecord): Promise<void>;
   /** Events in the order they were written, after the given sequence number. */
