@@ -7,6 +7,7 @@ import {
   type DispatcherOptions,
   type WebhookDispatcher,
 } from './dispatcher';
+import { EMBEDDED_SPELLINGS } from './embedded-ipv4.cases';
 import { registerEndpoint, rotateEndpointSecret } from './endpoints';
 import { DEFAULT_RETRY_DELAYS_MS } from './retry';
 import { createSqliteWebhookStore, watchOutbox } from './sqlite-store';
@@ -345,6 +346,40 @@ describe('address policy at delivery time', () => {
     const d = await settled(store, id);
     expect(d).toMatchObject({ status: 'failed', attempts: 1 });
     expect(d.lastError).toContain('link-local');
+  });
+
+  it('refuses every IPv6 spelling of a non-public IPv4 address, without connecting', async () => {
+    const { t, store } = setup();
+    const r = await receiver(() => 200);
+    const refused = EMBEDDED_SPELLINGS.filter((s) => s.kind !== 'public');
+    const kindOf = new Map<string, string>();
+    for (const s of refused) {
+      // Stored as an old row would be: registration refuses them now.
+      const ep = store.addEndpoint({
+        accountId: 'acct_a',
+        mode: 'test',
+        url: `http://[${s.ip}]:${r.port}/hook`,
+        eventTypes: null,
+        secret: 'whsec_x',
+        now: Date.now(),
+      });
+      kindOf.set(ep.id, s.kind);
+    }
+    const id = t.event();
+    await dispatcher({
+      store,
+      addressPolicy: 'none',
+      retryDelaysMs: [],
+      timeoutMs: 1_000,
+    }).runUntilIdle();
+    const deliveries = store.getEvent(id)!.deliveries;
+    expect(deliveries).toHaveLength(refused.length);
+    for (const d of deliveries) {
+      expect(d, d.url).toMatchObject({ status: 'failed', attempts: 1 });
+      expect(d.lastError, d.url).toContain(`blocked: address `);
+      expect(d.lastError, d.url).toContain(`is ${kindOf.get(d.endpointId)}`);
+    }
+    expect(r.requests).toHaveLength(0);
   });
 
   it('checks the address a name resolves to: localhost is refused under "none"', async () => {
