@@ -113,6 +113,12 @@ describe('webhookUrlProblems', () => {
     if (problem === null) expect(problems).toEqual([]);
     else expect(problems.join(' ')).toContain(problem);
   });
+  it('refuses a user name or password that does not decode, and keeps one that does', () => {
+    expect(webhookUrlProblems('https://user:%zz@example.com/hook', 'local')).toEqual([
+      "the URL's password is not valid percent-encoding (a % must start %XX of UTF-8)",
+    ]);
+    expect(webhookUrlProblems('https://user:p%40ss@example.com/hook', 'local')).toEqual([]);
+  });
   it('refuses loopback literals under "none"', () => {
     expect(webhookUrlProblems('http://0x7f.1/', 'none').join(' ')).toContain('loopback');
   });

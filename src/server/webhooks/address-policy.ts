@@ -5,6 +5,7 @@
  */
 import { BlockList, isIP } from 'node:net';
 import { embeddedIpv4 } from './embedded-ipv4';
+import { userinfoOf } from './userinfo';
 
 /**
  * - `none`: public addresses only.
@@ -142,8 +143,9 @@ export function parseAddressPolicy(value: string | undefined): AddressPolicy {
 }
 
 /**
- * Every problem with a webhook URL before it is registered: http(s) only, a host, and an IP
- * literal host the policy refuses. Names are checked again, resolved, at each delivery.
+ * Every problem with a webhook URL before it is registered: http(s) only, a host, a user name
+ * and password that decode cleanly (see userinfo.ts), and an IP literal host the policy refuses.
+ * Names are checked again, resolved, at each delivery.
  *
  * @example
  * webhookUrlProblems('ftp://example.com/x', 'local'); // ['the URL must use http or https']
@@ -159,6 +161,8 @@ export function webhookUrlProblems(raw: string, policy: AddressPolicy): string[]
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     problems.push('the URL must use http or https');
   }
+  const userinfo = userinfoOf(url);
+  if (!userinfo.ok) problems.push(userinfo.problem);
   const host = url.hostname.replace(/^\[|\]$/g, '');
   if (host === '') problems.push('the URL has no host');
   else if (isIP(host) !== 0) {

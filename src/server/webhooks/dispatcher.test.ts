@@ -404,6 +404,68 @@ describe('address policy at delivery time', () => {
   });
 });
 
+describe('errors while making an attempt', () => {
+  const WEEK = 7 * 24 * 60 * 60_000;
+
+  it('a stored URL whose password does not decode is blocked at its first attempt, not retried', async () => {
+    const { t, store } = setup();
+    const r = await receiver(() => 200);
+    // Stored as an old row would be: registration refuses it now.
+    store.addEndpoint({
+      accountId: 'acct_a',
+      mode: 'test',
+      url: `http://user:%zz@127.0.0.1:${r.port}/hook`,
+      eventTypes: null,
+      secret: 'whsec_x',
+      now: Date.now(),
+    });
+    const clock = manualClock(1_700_000_000_000);
+    const errors: unknown[] = [];
+    const d = dispatcher({ store, clock, onError: (e) => errors.push(e) });
+    const id = t.event();
+    await d.runUntilIdle();
+    clock.advance(WEEK); // long after every retry and every lease
+    await d.runUntilIdle();
+    const delivery = store.getEvent(id)!.deliveries[0]!;
+    expect(delivery).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(delivery.lastError).toBe(
+      "blocked: the URL's password is not valid percent-encoding (a % must start %XX of UTF-8)",
+    );
+    expect(store.listAttempts(id).map((a) => a.verdict)).toEqual(['failed']);
+    expect(store.nextDueAt()).toBeNull();
+    expect(r.requests).toHaveLength(0);
+    expect(errors).toEqual([]);
+  });
+
+  it('an attempt that throws is a failed attempt: retried by the schedule, then failed', async () => {
+    const { t, store } = setup();
+    const r = await receiver(() => 200);
+    const { endpoint: ep } = endpoint(store, r.url);
+    // A corrupt row (a hand edit, a bad restore): signing with a null secret throws a TypeError.
+    t.db
+      .prepare('UPDATE webhook_endpoints SET secrets = ? WHERE id = ?')
+      .run(JSON.stringify([{ secret: null, createdAt: 0, expiresAt: null }]), ep.id);
+    const clock = manualClock(1_700_000_000_000);
+    const errors: unknown[] = [];
+    const d = dispatcher({ store, clock, onError: (e) => errors.push(e) });
+    const id = t.event();
+    await d.runUntilIdle();
+    for (const delay of DEFAULT_RETRY_DELAYS_MS) {
+      clock.advance(delay);
+      await d.runUntilIdle();
+    }
+    clock.advance(WEEK);
+    await d.runUntilIdle();
+    const attempts = store.listAttempts(id);
+    expect(attempts.map((a) => a.verdict)).toEqual([...Array(5).fill('retry'), 'failed']);
+    for (const a of attempts) expect(a.error).toMatch(/^error: TypeError: /);
+    expect(store.getEvent(id)!.deliveries[0]).toMatchObject({ status: 'failed', attempts: 6 });
+    expect(store.nextDueAt()).toBeNull();
+    expect(r.requests).toHaveLength(0);
+    expect(errors).toEqual([]);
+  });
+});
+
 describe('redelivery', () => {
   it('sends a failed event again with a fresh schedule', async () => {
     const { t, store } = setup();
