@@ -91,6 +91,21 @@ describe('idv webhooks', () => {
     expect((await idv('webhooks', 'list', '--json')).out.join('')).toBe('[]');
   });
 
+  it('refuses a URL whose password is not valid percent-encoding, saying why', async () => {
+    await idv('keys', 'create', '--mode', 'test');
+    const r = await idv('webhooks', 'add', 'https://user:%zz@hooks.example.com/idv');
+    expect(r.code).toBe(2);
+    expect(r.out).toEqual([]);
+    expect(r.err).toContain(
+      "webhooks add: the URL's password is not valid percent-encoding (a % must start %XX of UTF-8)",
+    );
+    expect((await idv('webhooks', 'list', '--json')).out.join('')).toBe('[]');
+    // A password that decodes is kept (sent as Basic authentication) and masked when shown.
+    const ok = await idv('webhooks', 'add', 'https://user:p%40ss@hooks.example.com/idv');
+    expect(ok.code).toBe(0);
+    expect(ok.err).toContain('https://user:***@hooks.example.com/idv');
+  });
+
   it('registers a live endpoint that only live events reach', async () => {
     await idv('keys', 'create', '--mode', 'live');
     const r = await idv('webhooks', 'add', 'https://x.example/', '--mode', 'live');

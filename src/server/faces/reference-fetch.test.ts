@@ -1,7 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fetchReference } from './reference-fetch';
+import { EMBEDDED_SPELLINGS } from '../webhooks/embedded-ipv4.cases';
+import { fetchReference, referenceRefusal } from './reference-fetch';
 
 /** A real HTTP server on loopback: what a malicious reference URL would point at. */
 let server: Server;
@@ -68,6 +69,31 @@ describe('fetchReference', () => {
       const r = await fetchReference(url, { timeoutMs: 500 });
       expect(r, url).toMatchObject({ ok: false, reason: 'blocked' });
     }
+  });
+
+  it.each(EMBEDDED_SPELLINGS.filter((s) => s.kind !== 'public'))(
+    'refuses $form $ip ($kind) without connecting',
+    async ({ ip, kind }) => {
+      const before = hits;
+      const port = base.split(':')[1];
+      for (const policy of ['none', 'local'] as const) {
+        if (policy === 'local' && (kind === 'loopback' || kind === 'private')) continue;
+        const r = await fetchReference(`http://[${ip}]:${port}/image.png`, {
+          policy,
+          allowHttp: true,
+          timeoutMs: 1_000,
+        });
+        expect(r).toMatchObject({ ok: false, reason: 'blocked' });
+        expect(!r.ok && r.message).toContain(`is ${kind}; reference images`);
+      }
+      expect(hits).toBe(before);
+    },
+  );
+
+  it('lets an IPv6 form that embeds a public IPv4 address through the address policy', () => {
+    const open = EMBEDDED_SPELLINGS.filter((s) => s.kind === 'public');
+    expect(open.length).toBeGreaterThan(5);
+    for (const { ip } of open) expect(referenceRefusal(ip, 'none'), ip).toBeNull();
   });
 
   it('refuses plain http and other schemes', async () => {

@@ -8,7 +8,7 @@ import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
-import { classifyAddress, type AddressPolicy } from '../webhooks/address-policy';
+import { refusedKind, type AddressPolicy } from '../webhooks/address-policy';
 
 export interface ReferenceFetchOptions {
   /** Largest body, bytes (default 5 MB, the spec's limit for a reference image). */
@@ -41,12 +41,16 @@ export type ReferenceFetchResult =
 
 class BlockedAddressError extends Error {}
 
-/** Null when the policy lets the request reach `ip`, else why not. */
-function refusal(ip: string, policy: AddressPolicy): string | null {
-  if (policy === 'all') return null;
-  const kind = classifyAddress(ip);
-  if (kind === 'public') return null;
-  if (policy === 'local' && (kind === 'loopback' || kind === 'private')) return null;
+/**
+ * Null when the policy lets a reference fetch reach `ip`, else why not: the webhooks' rule
+ * (`refusedKind`), worded for reference images.
+ *
+ * @example
+ * referenceRefusal('::ffff:0:127.0.0.1', 'none'); // 'address ::ffff:0:127.0.0.1 is loopback; …'
+ */
+export function referenceRefusal(ip: string, policy: AddressPolicy): string | null {
+  const kind = refusedKind(ip, policy);
+  if (kind === null) return null;
   return `address ${ip} is ${kind}; reference images are fetched from public addresses only`;
 }
 
@@ -56,7 +60,7 @@ function guardedLookup(policy: AddressPolicy): LookupFunction {
     dnsLookup(hostname, { ...options, all: true }, (err, addresses: LookupAddress[]) => {
       if (err) return callback(err, '', 0);
       for (const a of addresses) {
-        const why = refusal(a.address, policy);
+        const why = referenceRefusal(a.address, policy);
         if (why) return callback(new BlockedAddressError(`${hostname}: ${why}`), '', 0);
       }
       if (options.all) {
@@ -101,7 +105,7 @@ export function fetchReference(
     const host = url.hostname.replace(/^\[|\]$/g, '');
     // An IP literal is connected to without a lookup, so it is checked here.
     if (isIP(host) !== 0) {
-      const why = refusal(host, o.policy);
+      const why = referenceRefusal(host, o.policy);
       if (why) return resolve({ ok: false, reason: 'blocked', message: why });
     }
 

@@ -63,8 +63,11 @@ function limited(s: RateState, message: string): ApiError {
 
 /**
  * The `onRequest` hook of the public API: a valid, unrevoked key (its mode and account become the
- * request's scope), then the key's rate limit. Refusals for a bad key count only against the
- * caller's IP, which gets 429s once it floods.
+ * request's scope), then the key's rate limit. The key is checked first (its hash and record are
+ * cached), so a valid key is never refused for what other callers sent from its address: behind a
+ * proxy without TRUST_PROXY every customer shares one. Refusals for a bad or missing key count
+ * against the caller's IP only, which gets 429s instead of 401s once it floods: that slows
+ * guessing, and nothing else.
  *
  * @example
  * api.addHook('onRequest', apiKeyAuth(store, limiter, limits));
@@ -74,22 +77,15 @@ export function apiKeyAuth(
   limiter: SlidingWindowLimiter | null,
   limits: RateLimitConfig,
 ) {
-  // Refusals for a bad key count against the caller's address before they are thrown.
+  /** A bad key: counted against the address and `err`; 429 (not counted) once it is over. */
   const refuse = (request: FastifyRequest, err: ApiError): never => {
-    limiter?.hit(`ip:${request.ip}`, limits.badKeyPerIp);
+    const ip = limiter?.hit(`ip:${request.ip}`, limits.badKeyPerIp);
+    if (ip && !ip.allowed) {
+      throw limited(ip, 'Too many requests with an invalid API key from this address; retry later');
+    }
     throw err;
   };
   return async function onRequest(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-    if (limiter) {
-      // Only a limiter needs the caller's address.
-      const ip = limiter.peek(`ip:${request.ip}`, limits.badKeyPerIp);
-      if (!ip.allowed) {
-        throw limited(
-          ip,
-          'Too many requests with an invalid API key from this address; retry later',
-        );
-      }
-    }
     const token = bearer(request.headers.authorization);
     if (!token) {
       return refuse(

@@ -53,6 +53,33 @@ describe('rate limits', () => {
     expect(good.headers.get('ratelimit-remaining')).toBe('99');
   });
 
+  it('never refuses a valid key for a flood of bad keys from the same address', async () => {
+    // Behind a proxy without TRUST_PROXY every customer shares the proxy's address, as every
+    // request of this test shares 127.0.0.1.
+    const clock = manualClock(Date.UTC(2025, 9, 1));
+    h = await startHarness({ clock, rateLimits: { badKeyPerIp: 5 } });
+    for (let i = 0; i < 5; i++) {
+      expect(
+        (await h.call('GET', '/langs', { key: `sk_test_guessguessguessguess${i}` })).status,
+      ).toBe(401);
+    }
+    const flooded = await h.call('GET', '/langs', { key: 'sk_test_guessguessguessguessX' });
+    expect(flooded.status).toBe(429);
+    expect((await h.call('GET', '/langs', { key: null })).status).toBe(429);
+
+    // The valid keys pass, their own windows untouched by the flood.
+    const good = await h.call('GET', '/langs');
+    expect(good.status).toBe(200);
+    expect(good.headers.get('ratelimit-remaining')).toBe('99');
+    expect((await h.call('GET', '/sessions')).status).toBe(200);
+    expect((await h.call('GET', '/langs', { key: h.keys.live })).status).toBe(200);
+
+    // The guessing stays slowed: still 429, and the valid requests gave it no room.
+    const after = await h.call('GET', '/langs', { key: 'sk_test_guessguessguessguessY' });
+    expect(after.status).toBe(429);
+    expect(after.body.error.type).toBe('rate_limit_error');
+  });
+
   it('can be switched off for benchmarks', async () => {
     h = await startHarness({ rateLimits: false });
     for (let i = 0; i < 120; i++) expect((await h.call('GET', '/langs')).status).toBe(200);

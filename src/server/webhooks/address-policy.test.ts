@@ -3,8 +3,10 @@ import {
   addressRefusal,
   classifyAddress,
   parseAddressPolicy,
+  refusedKind,
   webhookUrlProblems,
 } from './address-policy';
+import { EMBEDDED_SPELLINGS } from './embedded-ipv4.cases';
 
 describe('classifyAddress', () => {
   it.each([
@@ -111,7 +113,37 @@ describe('webhookUrlProblems', () => {
     if (problem === null) expect(problems).toEqual([]);
     else expect(problems.join(' ')).toContain(problem);
   });
+  it('refuses a user name or password that does not decode, and keeps one that does', () => {
+    expect(webhookUrlProblems('https://user:%zz@example.com/hook', 'local')).toEqual([
+      "the URL's password is not valid percent-encoding (a % must start %XX of UTF-8)",
+    ]);
+    expect(webhookUrlProblems('https://user:p%40ss@example.com/hook', 'local')).toEqual([]);
+  });
   it('refuses loopback literals under "none"', () => {
     expect(webhookUrlProblems('http://0x7f.1/', 'none').join(' ')).toContain('loopback');
+  });
+});
+
+describe('IPv6 forms that embed an IPv4 address are judged by that address', () => {
+  it.each(EMBEDDED_SPELLINGS)('$form $ip is $kind', ({ ip, kind }) => {
+    expect(classifyAddress(ip)).toBe(kind);
+    expect(classifyAddress(`[${ip}]`)).toBe(kind);
+  });
+
+  const refusedUnder = (policy: 'none' | 'local', kind: string) =>
+    kind !== 'public' && !(policy === 'local' && (kind === 'loopback' || kind === 'private'));
+
+  it.each(EMBEDDED_SPELLINGS)('registering http://[$ip]/ ($form)', ({ ip, kind }) => {
+    for (const policy of ['none', 'local'] as const) {
+      const problems = webhookUrlProblems(`http://[${ip}]:8080/hook`, policy);
+      if (refusedUnder(policy, kind)) {
+        expect(problems.join(' '), policy).toContain(`is ${kind}`);
+        expect(refusedKind(ip, policy)).toBe(kind);
+      } else {
+        expect(problems, policy).toEqual([]);
+        expect(refusedKind(ip, policy)).toBeNull();
+      }
+    }
+    expect(webhookUrlProblems(`http://[${ip}]/hook`, 'all')).toEqual([]);
   });
 });

@@ -4,6 +4,8 @@
  * between registration and delivery cannot sneak through.
  */
 import { BlockList, isIP } from 'node:net';
+import { embeddedIpv4 } from './embedded-ipv4';
+import { userinfoOf } from './userinfo';
 
 /**
  * - `none`: public addresses only.
@@ -54,39 +56,61 @@ const PRIVATE = list([
   ['fc00::', 7, 'ipv6'],
 ]);
 
-/** IPv6 forms that carry an IPv4 address: `::ffff:a.b.c.d` (mapped) and `64:ff9b::a.b.c.d` (NAT64). */
-function embeddedIpv4(ip: string): string | null {
-  const lower = ip.toLowerCase();
-  const m = /^(?:::ffff:|64:ff9b::)(?:(\d+\.\d+\.\d+\.\d+)|([0-9a-f]{1,4}):([0-9a-f]{1,4}))$/.exec(
-    lower,
-  );
-  if (!m) return null;
-  if (m[1]) return m[1];
-  const hi = parseInt(m[2]!, 16);
-  const lo = parseInt(m[3]!, 16);
-  return `${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`;
-}
+// How far a kind is from public: an address with several readings (an IPv6 form that embeds
+// IPv4 addresses) is the furthest of them.
+const SEVERITY: Record<AddressKind, number> = {
+  public: 0,
+  private: 1,
+  loopback: 2,
+  reserved: 3,
+  'link-local': 4,
+  metadata: 5,
+};
 
-/**
- * What kind of address an IP literal is. Metadata is checked before the wider ranges holding it.
- *
- * @example
- * classifyAddress('169.254.169.254'); // 'link-local'
- * classifyAddress('::ffff:127.0.0.1'); // 'loopback'
- */
-export function classifyAddress(ip: string): AddressKind {
-  const bare = ip.replace(/^\[|\]$/g, '').replace(/%.*$/, '');
-  const v4 = embeddedIpv4(bare);
-  if (v4) return classifyAddress(v4);
-  const family = isIP(bare);
-  if (family === 0) throw new Error(`not an IP address: ${ip}`);
-  const type = family === 4 ? 'ipv4' : 'ipv6';
+function ownKind(bare: string, type: 'ipv4' | 'ipv6'): AddressKind {
   if (METADATA.check(bare, type)) return 'metadata';
   if (LINK_LOCAL.check(bare, type)) return 'link-local';
   if (RESERVED.check(bare, type)) return 'reserved';
   if (LOOPBACK.check(bare, type)) return 'loopback';
   if (PRIVATE.check(bare, type)) return 'private';
   return 'public';
+}
+
+/**
+ * What kind of address an IP literal is. Metadata is checked before the wider ranges holding it.
+ * An IPv6 address that embeds IPv4 addresses (mapped, compatible, translated, NAT64, 6to4, Teredo,
+ * ISATAP: see embedded-ipv4.ts) is the least public of its own kind and theirs. The one rule for
+ * webhooks and reference images alike.
+ *
+ * @example
+ * classifyAddress('169.254.169.254'); // 'link-local'
+ * classifyAddress('::ffff:127.0.0.1'); // 'loopback'
+ * classifyAddress('[::7f00:1]'); // 'loopback' (IPv4-compatible 127.0.0.1)
+ */
+export function classifyAddress(ip: string): AddressKind {
+  const bare = ip.replace(/^\[|\]$/g, '').replace(/%.*$/, '');
+  const family = isIP(bare);
+  if (family === 0) throw new Error(`not an IP address: ${ip}`);
+  if (family === 4) return ownKind(bare, 'ipv4');
+  return [ownKind(bare, 'ipv6'), ...embeddedIpv4(bare).map((a) => ownKind(a, 'ipv4'))].reduce(
+    (worst, k) => (SEVERITY[k] > SEVERITY[worst] ? k : worst),
+  );
+}
+
+/**
+ * The kind of `ip` when the policy refuses it, else null. Webhooks and reference images both ask
+ * this, and word the refusal their own way.
+ *
+ * @example
+ * refusedKind('127.0.0.1', 'none'); // 'loopback'
+ * refusedKind('127.0.0.1', 'local'); // null
+ */
+export function refusedKind(ip: string, policy: AddressPolicy): AddressKind | null {
+  if (policy === 'all') return null;
+  const kind = classifyAddress(ip);
+  if (kind === 'public') return null;
+  if (policy === 'local' && (kind === 'loopback' || kind === 'private')) return null;
+  return kind;
 }
 
 /**
@@ -97,10 +121,8 @@ export function classifyAddress(ip: string): AddressKind {
  * addressRefusal('127.0.0.1', 'local'); // null
  */
 export function addressRefusal(ip: string, policy: AddressPolicy): string | null {
-  if (policy === 'all') return null;
-  const kind = classifyAddress(ip);
-  if (kind === 'public') return null;
-  if (policy === 'local' && (kind === 'loopback' || kind === 'private')) return null;
+  const kind = refusedKind(ip, policy);
+  if (kind === null) return null;
   const allow = kind === 'loopback' || kind === 'private' ? 'local' : 'all';
   return `address ${ip} is ${kind}; webhooks may not be delivered there unless WEBHOOK_ALLOW_PRIVATE=${allow}`;
 }
@@ -121,8 +143,9 @@ export function parseAddressPolicy(value: string | undefined): AddressPolicy {
 }
 
 /**
- * Every problem with a webhook URL before it is registered: http(s) only, a host, and an IP
- * literal host the policy refuses. Names are checked again, resolved, at each delivery.
+ * Every problem with a webhook URL before it is registered: http(s) only, a host, a user name
+ * and password that decode cleanly (see userinfo.ts), and an IP literal host the policy refuses.
+ * Names are checked again, resolved, at each delivery.
  *
  * @example
  * webhookUrlProblems('ftp://example.com/x', 'local'); // ['the URL must use http or https']
@@ -138,6 +161,8 @@ export function webhookUrlProblems(raw: string, policy: AddressPolicy): string[]
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     problems.push('the URL must use http or https');
   }
+  const userinfo = userinfoOf(url);
+  if (!userinfo.ok) problems.push(userinfo.problem);
   const host = url.hostname.replace(/^\[|\]$/g, '');
   if (host === '') problems.push('the URL has no host');
   else if (isIP(host) !== 0) {

@@ -7,6 +7,7 @@ import {
   type DispatcherOptions,
   type WebhookDispatcher,
 } from './dispatcher';
+import { EMBEDDED_SPELLINGS } from './embedded-ipv4.cases';
 import { registerEndpoint, rotateEndpointSecret } from './endpoints';
 import { DEFAULT_RETRY_DELAYS_MS } from './retry';
 import { createSqliteWebhookStore, watchOutbox } from './sqlite-store';
@@ -347,6 +348,40 @@ describe('address policy at delivery time', () => {
     expect(d.lastError).toContain('link-local');
   });
 
+  it('refuses every IPv6 spelling of a non-public IPv4 address, without connecting', async () => {
+    const { t, store } = setup();
+    const r = await receiver(() => 200);
+    const refused = EMBEDDED_SPELLINGS.filter((s) => s.kind !== 'public');
+    const kindOf = new Map<string, string>();
+    for (const s of refused) {
+      // Stored as an old row would be: registration refuses them now.
+      const ep = store.addEndpoint({
+        accountId: 'acct_a',
+        mode: 'test',
+        url: `http://[${s.ip}]:${r.port}/hook`,
+        eventTypes: null,
+        secret: 'whsec_x',
+        now: Date.now(),
+      });
+      kindOf.set(ep.id, s.kind);
+    }
+    const id = t.event();
+    await dispatcher({
+      store,
+      addressPolicy: 'none',
+      retryDelaysMs: [],
+      timeoutMs: 1_000,
+    }).runUntilIdle();
+    const deliveries = store.getEvent(id)!.deliveries;
+    expect(deliveries).toHaveLength(refused.length);
+    for (const d of deliveries) {
+      expect(d, d.url).toMatchObject({ status: 'failed', attempts: 1 });
+      expect(d.lastError, d.url).toContain(`blocked: address `);
+      expect(d.lastError, d.url).toContain(`is ${kindOf.get(d.endpointId)}`);
+    }
+    expect(r.requests).toHaveLength(0);
+  });
+
   it('checks the address a name resolves to: localhost is refused under "none"', async () => {
     const { t, store } = setup();
     const r = await receiver(() => 200);
@@ -366,6 +401,68 @@ describe('address policy at delivery time', () => {
     const id = t.event();
     dispatcher({ store }).start();
     expect(await settled(store, id)).toMatchObject({ status: 'delivered' });
+  });
+});
+
+describe('errors while making an attempt', () => {
+  const WEEK = 7 * 24 * 60 * 60_000;
+
+  it('a stored URL whose password does not decode is blocked at its first attempt, not retried', async () => {
+    const { t, store } = setup();
+    const r = await receiver(() => 200);
+    // Stored as an old row would be: registration refuses it now.
+    store.addEndpoint({
+      accountId: 'acct_a',
+      mode: 'test',
+      url: `http://user:%zz@127.0.0.1:${r.port}/hook`,
+      eventTypes: null,
+      secret: 'whsec_x',
+      now: Date.now(),
+    });
+    const clock = manualClock(1_700_000_000_000);
+    const errors: unknown[] = [];
+    const d = dispatcher({ store, clock, onError: (e) => errors.push(e) });
+    const id = t.event();
+    await d.runUntilIdle();
+    clock.advance(WEEK); // long after every retry and every lease
+    await d.runUntilIdle();
+    const delivery = store.getEvent(id)!.deliveries[0]!;
+    expect(delivery).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(delivery.lastError).toBe(
+      "blocked: the URL's password is not valid percent-encoding (a % must start %XX of UTF-8)",
+    );
+    expect(store.listAttempts(id).map((a) => a.verdict)).toEqual(['failed']);
+    expect(store.nextDueAt()).toBeNull();
+    expect(r.requests).toHaveLength(0);
+    expect(errors).toEqual([]);
+  });
+
+  it('an attempt that throws is a failed attempt: retried by the schedule, then failed', async () => {
+    const { t, store } = setup();
+    const r = await receiver(() => 200);
+    const { endpoint: ep } = endpoint(store, r.url);
+    // A corrupt row (a hand edit, a bad restore): signing with a null secret throws a TypeError.
+    t.db
+      .prepare('UPDATE webhook_endpoints SET secrets = ? WHERE id = ?')
+      .run(JSON.stringify([{ secret: null, createdAt: 0, expiresAt: null }]), ep.id);
+    const clock = manualClock(1_700_000_000_000);
+    const errors: unknown[] = [];
+    const d = dispatcher({ store, clock, onError: (e) => errors.push(e) });
+    const id = t.event();
+    await d.runUntilIdle();
+    for (const delay of DEFAULT_RETRY_DELAYS_MS) {
+      clock.advance(delay);
+      await d.runUntilIdle();
+    }
+    clock.advance(WEEK);
+    await d.runUntilIdle();
+    const attempts = store.listAttempts(id);
+    expect(attempts.map((a) => a.verdict)).toEqual([...Array(5).fill('retry'), 'failed']);
+    for (const a of attempts) expect(a.error).toMatch(/^error: TypeError: /);
+    expect(store.getEvent(id)!.deliveries[0]).toMatchObject({ status: 'failed', attempts: 6 });
+    expect(store.nextDueAt()).toBeNull();
+    expect(r.requests).toHaveLength(0);
+    expect(errors).toEqual([]);
   });
 });
 

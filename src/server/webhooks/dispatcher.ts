@@ -14,6 +14,7 @@ import {
   DEFAULT_RETRY_DELAYS_MS,
   DEFAULT_TIMEOUT_MS,
   nextAttemptAt,
+  thrownResult,
   verdictOf,
   type AttemptResult,
 } from './retry';
@@ -106,26 +107,36 @@ export function createWebhookDispatcher(opts: DispatcherOptions): WebhookDispatc
     }
   };
 
-  const attempt = async (d: ClaimedDelivery): Promise<void> => {
+  const send = async (d: ClaimedDelivery, startedAt: number): Promise<AttemptResult> => {
     const body = webhookBodyBytes(d.event);
-    const startedAt = clock.now();
     const secrets = signingSecretsAt(d.secrets, startedAt);
-    let result: AttemptResult;
     if (secrets.length === 0) {
-      result = { kind: 'blocked', message: 'the endpoint has no signing secret' };
-    } else {
-      result = await postWebhook({
-        url: d.url,
-        body,
-        timeoutMs,
-        policy,
-        agents,
-        headers: {
-          'Content-Type': 'application/json',
-          'User-Agent': USER_AGENT,
-          [SIGNATURE_HEADER]: signWebhookPayload({ rawBody: body, secrets, timestamp: startedAt }),
-        },
-      });
+      return { kind: 'blocked', message: 'the endpoint has no signing secret' };
+    }
+    return postWebhook({
+      url: d.url,
+      body,
+      timeoutMs,
+      policy,
+      agents,
+      headers: {
+        'Content-Type': 'application/json',
+        'User-Agent': USER_AGENT,
+        [SIGNATURE_HEADER]: signWebhookPayload({ rawBody: body, secrets, timestamp: startedAt }),
+      },
+    });
+  };
+
+  const attempt = async (d: ClaimedDelivery): Promise<void> => {
+    const startedAt = clock.now();
+    let result: AttemptResult;
+    try {
+      result = await send(d, startedAt);
+    } catch (err) {
+      // Whatever went wrong (a corrupt row, a bug, a value thrown that is not an Error) is a
+      // failed attempt, recorded like any other: left unrecorded, the lease would run out and the
+      // delivery be claimed again for ever.
+      result = thrownResult(err);
     }
     const finishedAt = clock.now();
     const verdict0 = verdictOf(result);
@@ -180,6 +191,7 @@ export function createWebhookDispatcher(opts: DispatcherOptions): WebhookDispatc
           leaseMs,
           perEndpointLimit: perEndpoint,
           busy,
+          maxAttempts: delays.length + 1,
         });
         for (const d of claimed) launch(d);
         if (claimed.length === 0) break;

@@ -8,7 +8,8 @@ import http from 'node:http';
 import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import { addressRefusal, type AddressPolicy } from './address-policy';
-import type { AttemptResult } from './retry';
+import { thrownResult, type AttemptResult } from './retry';
+import { userinfoOf } from './userinfo';
 
 class BlockedAddressError extends Error {
   readonly code = 'EBLOCKED';
@@ -69,8 +70,9 @@ export interface PostOptions {
 }
 
 /**
- * POSTs a body and classifies the outcome; never throws. Resolves as soon as the response status
- * is known (the rest of the response is drained in the background).
+ * POSTs a body and classifies the outcome; never throws nor rejects (an error while building the
+ * request is an `error` result). Resolves as soon as the response status is known (the rest of
+ * the response is drained in the background).
  *
  * @example
  * await postWebhook({ url, body, headers, timeoutMs: 10_000, policy: 'local' });
@@ -78,64 +80,74 @@ export interface PostOptions {
  */
 export function postWebhook(opts: PostOptions): Promise<AttemptResult> {
   return new Promise<AttemptResult>((resolve) => {
-    let url: URL;
     try {
-      url = new URL(opts.url);
-    } catch {
-      return resolve({ kind: 'blocked', message: 'invalid URL' });
+      send(opts, resolve);
+    } catch (err) {
+      resolve(thrownResult(err));
     }
-    const isHttps = url.protocol === 'https:';
-    if (!isHttps && url.protocol !== 'http:') {
-      return resolve({ kind: 'blocked', message: `scheme ${url.protocol} is not http(s)` });
-    }
-    const host = url.hostname.replace(/^\[|\]$/g, '');
-    if (isIP(host) !== 0) {
-      const refusal = addressRefusal(host, opts.policy);
-      if (refusal) return resolve({ kind: 'blocked', message: refusal });
-    }
-
-    let settled = false;
-    const settle = (r: AttemptResult) => {
-      if (settled) return;
-      settled = true;
-      resolve(r);
-    };
-
-    const req = (isHttps ? https : http).request({
-      protocol: url.protocol,
-      hostname: host,
-      port: url.port || (isHttps ? 443 : 80),
-      path: `${url.pathname}${url.search}`,
-      method: 'POST',
-      headers: { ...opts.headers, 'Content-Length': String(opts.body.length) },
-      agent: opts.agents ? (isHttps ? opts.agents.https : opts.agents.http) : false,
-      lookup: guardedLookup(opts.policy),
-      ...(url.username
-        ? { auth: `${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}` }
-        : {}),
-    });
-
-    // One deadline for connecting, sending and the response headers; a body that never ends is
-    // cut by the same timer so the socket is not held forever.
-    const timer = setTimeout(() => {
-      settle({ kind: 'timeout' });
-      req.destroy(new Error('webhook timeout'));
-    }, opts.timeoutMs);
-
-    req.on('response', (res) => {
-      settle({ kind: 'response', status: res.statusCode ?? 0 });
-      res.on('end', () => clearTimeout(timer));
-      res.on('error', () => clearTimeout(timer));
-      res.resume();
-    });
-    req.on('error', (err: NodeJS.ErrnoException) => {
-      clearTimeout(timer);
-      if (err instanceof BlockedAddressError) settle({ kind: 'blocked', message: err.message });
-      else if (err.code === 'ECONNREFUSED') settle({ kind: 'refused', message: err.message });
-      else
-        settle({ kind: 'network', message: err.code ? `${err.code} ${err.message}` : err.message });
-    });
-    req.on('close', () => clearTimeout(timer));
-    req.end(opts.body);
   });
+}
+
+/** The body of postWebhook: every outcome goes to `resolve`; a throw is its caller's to catch. */
+function send(opts: PostOptions, resolve: (r: AttemptResult) => void): void {
+  let url: URL;
+  try {
+    url = new URL(opts.url);
+  } catch {
+    return resolve({ kind: 'blocked', message: 'invalid URL' });
+  }
+  const isHttps = url.protocol === 'https:';
+  if (!isHttps && url.protocol !== 'http:') {
+    return resolve({ kind: 'blocked', message: `scheme ${url.protocol} is not http(s)` });
+  }
+  // A URL stored before registration checked this: it can never be sent as it is.
+  const userinfo = userinfoOf(url);
+  if (!userinfo.ok) return resolve({ kind: 'blocked', message: userinfo.problem });
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  if (isIP(host) !== 0) {
+    const refusal = addressRefusal(host, opts.policy);
+    if (refusal) return resolve({ kind: 'blocked', message: refusal });
+  }
+
+  let settled = false;
+  const settle = (r: AttemptResult) => {
+    if (settled) return;
+    settled = true;
+    resolve(r);
+  };
+
+  const req = (isHttps ? https : http).request({
+    protocol: url.protocol,
+    hostname: host,
+    port: url.port || (isHttps ? 443 : 80),
+    path: `${url.pathname}${url.search}`,
+    method: 'POST',
+    headers: { ...opts.headers, 'Content-Length': String(opts.body.length) },
+    agent: opts.agents ? (isHttps ? opts.agents.https : opts.agents.http) : false,
+    lookup: guardedLookup(opts.policy),
+    ...(userinfo.user ? { auth: `${userinfo.user}:${userinfo.password}` } : {}),
+  });
+
+  // One deadline for connecting, sending and the response headers; a body that never ends is
+  // cut by the same timer so the socket is not held forever.
+  const timer = setTimeout(() => {
+    settle({ kind: 'timeout' });
+    req.destroy(new Error('webhook timeout'));
+  }, opts.timeoutMs);
+
+  req.on('response', (res) => {
+    settle({ kind: 'response', status: res.statusCode ?? 0 });
+    res.on('end', () => clearTimeout(timer));
+    res.on('error', () => clearTimeout(timer));
+    res.resume();
+  });
+  req.on('error', (err: NodeJS.ErrnoException) => {
+    clearTimeout(timer);
+    if (err instanceof BlockedAddressError) settle({ kind: 'blocked', message: err.message });
+    else if (err.code === 'ECONNREFUSED') settle({ kind: 'refused', message: err.message });
+    else
+      settle({ kind: 'network', message: err.code ? `${err.code} ${err.message}` : err.message });
+  });
+  req.on('close', () => clearTimeout(timer));
+  req.end(opts.body);
 }

@@ -4,6 +4,7 @@ import {
   describeResult,
   nextAttemptAt,
   parseRetryDelays,
+  thrownResult,
   verdictOf,
   type AttemptResult,
 } from './retry';
@@ -24,6 +25,7 @@ describe('verdictOf', () => {
     [{ kind: 'refused', message: 'ECONNREFUSED' }, 'retry'],
     [{ kind: 'network', message: 'ECONNRESET' }, 'retry'],
     [{ kind: 'blocked', message: 'link-local' }, 'failed'],
+    [{ kind: 'error', message: 'TypeError: x' }, 'retry'],
   ])('%j → %s', (result, verdict) => {
     expect(verdictOf(result)).toBe(verdict);
   });
@@ -61,5 +63,25 @@ describe('describeResult', () => {
     expect(describeResult({ kind: 'refused', message: 'connect ECONNREFUSED' })).toBe(
       'refused: connect ECONNREFUSED',
     );
+  });
+});
+
+describe('thrownResult', () => {
+  const unshowable = {
+    toString(): string {
+      throw new Error('no');
+    },
+  };
+  it.each<[string, unknown, string]>([
+    ['a TypeError', new TypeError('x is not a function'), 'TypeError: x is not a function'],
+    ['a URIError', new URIError('URI malformed'), 'URIError: URI malformed'],
+    ['a string', 'a string', 'thrown a string'],
+    ['undefined', undefined, 'thrown undefined'],
+    ['a number', 42, 'thrown 42'],
+    ['a value that cannot be shown', unshowable, 'thrown a value that cannot be shown'],
+  ])('%s thrown → an error result, retried', (_label, thrown, message) => {
+    const r = thrownResult(thrown);
+    expect(r).toEqual({ kind: 'error', message });
+    expect(verdictOf(r)).toBe('retry');
   });
 });

@@ -20,15 +20,18 @@ export type AttemptResult =
   | { kind: 'timeout' }
   | { kind: 'refused'; message: string }
   | { kind: 'network'; message: string }
-  | { kind: 'blocked'; message: string };
+  | { kind: 'blocked'; message: string }
+  /** Anything else that went wrong while making the attempt (a bug, a corrupt row): retried. */
+  | { kind: 'error'; message: string };
 
 /** What to do with a delivery after an attempt. */
 export type Verdict = 'delivered' | 'retry' | 'failed';
 
 /**
  * 2xx acknowledges; 1xx/3xx/4xx end the delivery (redirects are never followed); 5xx, a timeout, a
- * refused connection and other transport errors (reset, DNS) are retried; an address the policy
- * refuses ends it at once, since retrying cannot change the answer.
+ * refused connection, other transport errors (reset, DNS, TLS) and any other error while making
+ * the attempt are retried, by the schedule; an address the policy refuses ends it at once, since
+ * retrying cannot change the answer.
  *
  * @example
  * verdictOf({ kind: 'response', status: 503 }); // 'retry'
@@ -41,10 +44,28 @@ export function verdictOf(result: AttemptResult): Verdict {
     case 'timeout':
     case 'refused':
     case 'network':
+    case 'error':
       return 'retry';
     case 'blocked':
       return 'failed';
   }
+}
+
+/**
+ * The result of an attempt that threw, whatever was thrown (an Error or not), so that it counts
+ * as a failed attempt like any other and the retry schedule still ends.
+ *
+ * @example
+ * thrownResult(new TypeError('x is not a function')); // { kind: 'error', message: 'TypeError: x is not a function' }
+ */
+export function thrownResult(err: unknown): AttemptResult {
+  let message: string;
+  try {
+    message = err instanceof Error ? `${err.name}: ${err.message}` : `thrown ${String(err)}`;
+  } catch {
+    message = 'thrown a value that cannot be shown';
+  }
+  return { kind: 'error', message };
 }
 
 /**

@@ -226,6 +226,38 @@ describe('an event pruned from the outbox', () => {
   });
 });
 
+describe('a delivery whose attempts never get a result', () => {
+  it('is failed once it has had the most attempts, instead of being claimed for ever', () => {
+    const { t, store } = setup();
+    add(store, 'acct_a', 'test');
+    const id = t.event();
+    store.fanOut(0, 10);
+    // Each claim's lease runs out with no result, as when the process dies during every attempt.
+    const claim = (now: number) =>
+      store
+        .claimDue({
+          now,
+          limit: 10,
+          leaseMs: 10,
+          perEndpointLimit: 10,
+          busy: new Map(),
+          maxAttempts: 3,
+        })
+        .map((c) => c.attempt);
+    expect(claim(0)).toEqual([1]);
+    expect(claim(10)).toEqual([2]);
+    expect(claim(20)).toEqual([3]);
+    expect(claim(30)).toEqual([]);
+    expect(store.getEvent(id)!.deliveries[0]).toMatchObject({
+      status: 'failed',
+      attempts: 3,
+      nextAttemptAt: null,
+      lastError: 'no attempts left: 3 made, 3 allowed',
+    });
+    expect(store.nextDueAt()).toBeNull();
+  });
+});
+
 describe('endpoints and events', () => {
   it('removing an endpoint removes its deliveries', () => {
     const { t, store } = setup();

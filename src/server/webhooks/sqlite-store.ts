@@ -234,8 +234,14 @@ export function createSqliteWebhookStore(db: Database): WebhookStore {
       UPDATE webhook_deliveries
       SET attempts = attempts + 1, next_attempt_at = @lease_until, last_attempt_at = @now,
           updated_at = @now
-      WHERE id = @id AND status = 'pending'
+      WHERE id = @id AND status = 'pending' AND attempts < @max
       RETURNING attempts`),
+    exhaust: db.prepare(`
+      UPDATE webhook_deliveries
+      SET status = 'failed', next_attempt_at = NULL, updated_at = @now,
+          last_error =
+            'no attempts left: ' || attempts || ' made, ' || CAST(@max AS INTEGER) || ' allowed'
+      WHERE id = @id AND status = 'pending' AND attempts >= @max`),
     claimed: db.prepare(`
       SELECT d.endpoint_id, w.url, w.secrets,
              e.id, e.account_id, e.mode, e.type, e.session_id, e.created_at, e.payload
@@ -322,6 +328,7 @@ export function createSqliteWebhookStore(db: Database): WebhookStore {
       leaseMs: number,
       perEndpoint: number,
       busy: Map<string, number>,
+      maxAttempts: number,
     ) => {
       // One indexed look per endpoint with room, so an endpoint's backlog (however long) never
       // costs a scan, nor hides the deliveries due to the others.
@@ -333,9 +340,19 @@ export function createSqliteWebhookStore(db: Database): WebhookStore {
       candidates.sort((a, b) => a.next_attempt_at - b.next_attempt_at);
       const out: ClaimedDelivery[] = [];
       for (const row of candidates.slice(0, limit)) {
-        const leased = q.lease.get({ id: row.id, now, lease_until: now + leaseMs }) as
-          { attempts: number } | undefined;
-        if (!leased) continue;
+        const leased = q.lease.get({
+          id: row.id,
+          now,
+          lease_until: now + leaseMs,
+          max: maxAttempts,
+        }) as { attempts: number } | undefined;
+        if (!leased) {
+          // Taken meanwhile, or every attempt was made and the last left no result (the process
+          // stopped during it): then the schedule is over, and the delivery ends as failed rather
+          // than be claimed for ever.
+          q.exhaust.run({ id: row.id, now, max: maxAttempts });
+          continue;
+        }
         const detail = q.claimed.get(row.id) as
           | (Omit<EventRow, 'rowid'> & { endpoint_id: string; url: string; secrets: string })
           | undefined;
@@ -460,7 +477,14 @@ export function createSqliteWebhookStore(db: Database): WebhookStore {
     },
     claimDue(o) {
       if (!q.anyDue.get(o.now)) return [];
-      return claimDue.immediate(o.now, o.limit, o.leaseMs, o.perEndpointLimit, new Map(o.busy));
+      return claimDue.immediate(
+        o.now,
+        o.limit,
+        o.leaseMs,
+        o.perEndpointLimit,
+        new Map(o.busy),
+        o.maxAttempts ?? Number.MAX_SAFE_INTEGER,
+      );
     },
     recordAttempts: (records) => {
       if (records.length > 0) recordAttempts.immediate(records);

@@ -86,6 +86,12 @@ export interface ClaimOptions {
   perEndpointLimit: number;
   /** Attempts this dispatcher already has in flight, per endpoint id. */
   busy: ReadonlyMap<string, number>;
+  /**
+   * The most attempts a delivery may have (1 + the retries). A due delivery that already had them
+   * all (its last attempt's result was never recorded: the process stopped during it) is marked
+   * failed instead of claimed, so the schedule ends even then. Unset: no such bound.
+   */
+  maxAttempts?: number;
 }
 
 export interface WebhookStore {
