@@ -62,6 +62,29 @@ function limited(s: RateState, message: string): ApiError {
 }
 
 /**
+ * The one rule for a refused credential (an API key, a client secret or token): it counts against
+ * the caller's address, and once the address is over `limit`, the caller gets 429 instead of
+ * `err`. Only refusals reach it, so a valid credential is never refused for what others sent from
+ * its address (behind a proxy without TRUST_PROXY every caller shares one): it slows guessing,
+ * and nothing else.
+ *
+ * @example
+ * throw badCredential(limiter, request.ip, 30, new ApiError('authentication_error', 'Invalid API key provided'), 'an invalid API key');
+ */
+export function badCredential(
+  limiter: SlidingWindowLimiter | null,
+  ip: string,
+  limit: number,
+  err: ApiError,
+  what: string,
+): ApiError {
+  const s = limiter?.hit(`ip:${ip}`, limit);
+  return s && !s.allowed
+    ? limited(s, `Too many requests with ${what} from this address; retry later`)
+    : err;
+}
+
+/**
  * The `onRequest` hook of the public API: a valid, unrevoked key (its mode and account become the
  * request's scope), then the key's rate limit. The key is checked first (its hash and record are
  * cached), so a valid key is never refused for what other callers sent from its address: behind a
@@ -79,11 +102,7 @@ export function apiKeyAuth(
 ) {
   /** A bad key: counted against the address and `err`; 429 (not counted) once it is over. */
   const refuse = (request: FastifyRequest, err: ApiError): never => {
-    const ip = limiter?.hit(`ip:${request.ip}`, limits.badKeyPerIp);
-    if (ip && !ip.allowed) {
-      throw limited(ip, 'Too many requests with an invalid API key from this address; retry later');
-    }
-    throw err;
+    throw badCredential(limiter, request.ip, limits.badKeyPerIp, err, 'an invalid API key');
   };
   return async function onRequest(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     const token = bearer(request.headers.authorization);

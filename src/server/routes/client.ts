@@ -10,7 +10,7 @@ import {
 import type { TSchema, Static } from '@sinclair/typebox';
 import { ClientService } from '../client/service';
 import type { AppContext } from '../context';
-import { bearer } from '../http/auth';
+import { badCredential, bearer } from '../http/auth';
 import { ApiError, invalid } from '../http/errors';
 import { analysesRoutes } from '../analyses/routes';
 import { documentRoutes } from '../documents';
@@ -54,30 +54,20 @@ type NodeParams = { Params: { nodeId: string } };
  */
 export function clientRoutes(app: FastifyInstance, ctx: AppContext): void {
   const service = new ClientService(ctx);
-  const ipKey = (request: FastifyRequest) => `ip:${request.ip}`;
 
-  /** A flood of bad secrets or tokens from one address is refused like a flood of bad keys. */
-  const guardIp = (request: FastifyRequest) => {
-    if (!ctx.limiter) return;
-    const s = ctx.limiter.peek(ipKey(request), ctx.limits.badKeyPerIp);
-    if (!s.allowed) {
-      throw new ApiError(
-        'rate_limit_error',
-        'Too many failed attempts from this address; retry later',
-        {
-          headers: { 'Retry-After': String(Math.max(1, s.resetSeconds)) },
-        },
-      );
-    }
-  };
-  const countFailure = (request: FastifyRequest, err: unknown) => {
-    if (err instanceof ApiError && err.type === 'authentication_error') {
-      ctx.limiter?.hit(ipKey(request), ctx.limits.badKeyPerIp);
-    }
-  };
+  /** A refused secret or token counts against the address; a valid one is never held back. */
+  const refuse = (request: FastifyRequest, err: unknown): unknown =>
+    err instanceof ApiError && err.type === 'authentication_error'
+      ? badCredential(
+          ctx.limiter,
+          request.ip,
+          ctx.limits.badKeyPerIp,
+          err,
+          'an invalid client secret or token',
+        )
+      : err;
 
   app.post('/exchange', async (request) => {
-    guardIp(request);
     const body = bodyOf<typeof ExchangeBodySchema>(checks.exchange, request.body);
     try {
       return await service.exchange({
@@ -86,14 +76,12 @@ export function clientRoutes(app: FastifyInstance, ctx: AppContext): void {
         userAgent: request.headers['user-agent'],
       });
     } catch (err) {
-      countFailure(request, err);
-      throw err;
+      throw refuse(request, err);
     }
   });
 
   app.register(async (authed) => {
     authed.addHook('onRequest', async (request) => {
-      guardIp(request);
       const token = bearer(request.headers.authorization);
       try {
         if (!token) {
@@ -107,8 +95,7 @@ export function clientRoutes(app: FastifyInstance, ctx: AppContext): void {
         }
         request.clientSession = await service.sessionOf(token);
       } catch (err) {
-        countFailure(request, err);
-        throw err;
+        throw refuse(request, err);
       }
     });
     const sessionOf = (request: FastifyRequest): SessionRecord => {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { manualClock } from '../clock';
-import { startHarness, type Harness } from './harness';
+import { MINIMAL_FLOW, startHarness, type Harness } from './harness';
 
 let h: Harness | null = null;
 afterEach(async () => {
@@ -83,5 +83,39 @@ describe('rate limits', () => {
   it('can be switched off for benchmarks', async () => {
     h = await startHarness({ rateLimits: false });
     for (let i = 0; i < 120; i++) expect((await h.call('GET', '/langs')).status).toBe(200);
+  });
+});
+
+describe('bad client secrets and tokens from one address', () => {
+  it('never hold back a valid secret or token sent from the same address', async () => {
+    // The hosted page's users behind one carrier NAT share an address, as this test's requests do.
+    const clock = manualClock(Date.UTC(2025, 9, 1));
+    const harness = await startHarness({ clock, rateLimits: { badKeyPerIp: 3 } });
+    h = harness;
+    const create = async () =>
+      (await harness.call('POST', '/sessions', { body: { flow: MINIMAL_FLOW } })).body.clientSecret
+        .secret as string;
+    const first = await create();
+    const second = await create();
+    const exchange = (clientSecret: string) =>
+      harness.call('POST', '/client/exchange', { key: null, body: { clientSecret } });
+
+    for (let i = 0; i < 3; i++) {
+      expect((await exchange(`cs_unknown${i}`)).status).toBe(401);
+    }
+    const flooded = await exchange('cs_unknownX');
+    expect(flooded.status).toBe(429);
+    expect(flooded.headers.get('retry-after')).toBe('60');
+    expect((await harness.call('GET', '/client/session', { key: 'ct_unknown' })).status).toBe(429);
+
+    // A valid secret is exchanged, and its token works, while the address is over its limit.
+    const opened = await exchange(first);
+    expect(opened.status).toBe(200);
+    const token = opened.body.token as string;
+    expect((await harness.call('GET', '/client/session', { key: token })).status).toBe(200);
+    expect((await exchange(second)).status).toBe(200);
+
+    // Guessing stays slowed.
+    expect((await exchange('cs_unknownY')).status).toBe(429);
   });
 });
