@@ -12,6 +12,10 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
+  // Specs wait for states, never for fixed times; these bounds only say when a wait has failed,
+  // so they are set for a loaded machine (load 7 on 2 cores), where a spec gets slower, not red.
+  timeout: 180_000,
+  expect: { timeout: 30_000 },
   reporter: process.env.CI ? 'list' : 'line',
   use: {
     baseURL: `http://127.0.0.1:${port}`,

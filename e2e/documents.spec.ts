@@ -52,6 +52,16 @@ interface ScannedSession {
   report: { nodeReports: ScanReport[]; extractedData?: Record<string, string> };
 }
 
+// Bounds of the waits for states, set for a loaded machine (there a run gets slower, not red).
+/** The camera live (or refused) after the page asked for it. */
+const CAMERA_MS = 60_000;
+/** The automatic capture sending photos and the server reading them, until the node ends. */
+const READ_MS = 180_000;
+/** The node's time limit where the server, not the clock, is to end it: the longest allowed. */
+const NODE_SECONDS = 600;
+/** A spec's whole budget: the browser, the camera, the reading, the cancel and the report. */
+const SPEC_MS = CAMERA_MS + 2 * READ_MS + 60_000;
+
 let idv: IdvServer;
 test.beforeAll(async () => {
   idv = await startIdv();
@@ -103,8 +113,8 @@ async function leftOrCancel(page: Page, timeout: number): Promise<void> {
       () => false,
     );
   if (left) return;
-  await page.getByTestId('document-cancel').click({ timeout: 10_000 });
-  await expect(screen).toHaveCount(0, { timeout: 15_000 });
+  await page.getByTestId('document-cancel').click({ timeout: CAMERA_MS });
+  await expect(screen).toHaveCount(0, { timeout: CAMERA_MS });
 }
 
 /** Usable at 320 px wide: nothing on the page reaches past the screen's right edge. */
@@ -128,21 +138,21 @@ async function scanReport(sessionId: string): Promise<{ s: ScannedSession; scan:
 }
 
 test('a valid passport before the camera is read: scanSuccess with its fields', async () => {
-  test.setTimeout(120_000);
-  const { browser, page, foreign, sessionId } = await open('valid', VALID, 90);
+  test.setTimeout(SPEC_MS);
+  const { browser, page, foreign, sessionId } = await open('valid', VALID, NODE_SECONDS);
   try {
     await expect(
       page.getByRole('heading', { level: 1, name: 'Scan your identity document' }),
     ).toBeVisible();
     await expect(page.getByTestId('document-capture')).toHaveAttribute('data-camera', 'live', {
-      timeout: 15_000,
+      timeout: CAMERA_MS,
     });
     // The back camera's preview is not mirrored.
     await expect(page.getByTestId('document-capture')).toHaveAttribute('data-mirrored', 'false');
     const live = Date.now();
     await expectAccessible(page, 'document scan');
     // The automatic capture sends the photo; the server reads it and the flow ends.
-    await leftOrCancel(page, 60_000);
+    await leftOrCancel(page, READ_MS);
     const { s, scan } = await scanReport(sessionId);
     test.info().annotations.push({
       type: 'measured',
@@ -159,29 +169,28 @@ test('a valid passport before the camera is read: scanSuccess with its fields', 
 });
 
 test('a broken check digit is never accepted: the retry hint, checks_failed in the report', async () => {
-  test.setTimeout(120_000);
-  const { browser, page, foreign, sessionId } = await open('broken', BROKEN, 90);
+  test.setTimeout(SPEC_MS);
+  const { browser, page, foreign, sessionId } = await open('broken', BROKEN, NODE_SECONDS);
   try {
     const screen = page.getByTestId('document-screen');
     await expect(page.getByTestId('document-capture')).toHaveAttribute('data-camera', 'live', {
-      timeout: 15_000,
+      timeout: CAMERA_MS,
     });
     await expectFits320(page);
     // Phone and desktop screenshots (e2e/screenshots/) and axe, with the camera running.
     await checkScreen(page, 'document-scan');
     // Each automatic photo is refused; the page keeps going and says why.
     await expect(screen).toHaveAttribute('data-last-retry', /checks_failed|unreadable/, {
-      timeout: 40_000,
+      timeout: READ_MS,
     });
     await expect
-      .poll(async () => screen.getAttribute('data-last-retry'), { timeout: 40_000 })
+      .poll(async () => screen.getAttribute('data-last-retry'), { timeout: READ_MS })
       .toBe('checks_failed');
     await expect(page.getByTestId('document-hint')).toHaveText(
       'Could not read the code at the bottom: try again, avoid glare',
-      { timeout: 10_000 },
     );
     await page.getByTestId('document-cancel').click();
-    await expect(screen).toHaveCount(0, { timeout: 15_000 });
+    await expect(screen).toHaveCount(0, { timeout: CAMERA_MS });
     const { s, scan } = await scanReport(sessionId);
     test.info().annotations.push({
       type: 'measured',
@@ -199,19 +208,19 @@ test('a broken check digit is never accepted: the retry hint, checks_failed in t
 });
 
 test('without the camera, an uploaded photo is read: scanSuccess with its fields', async () => {
-  test.setTimeout(90_000);
-  const { browser, page, foreign, sessionId } = await open('upload', null, 90);
+  test.setTimeout(SPEC_MS);
+  const { browser, page, foreign, sessionId } = await open('upload', null, NODE_SECONDS);
   try {
     // The camera is refused: the page says so and goes on to the step, where the upload is the way.
     await page.getByRole('button', { name: 'Continue without access' }).click();
     await expect(page.getByTestId('camera-error')).toHaveAttribute('data-kind', 'denied', {
-      timeout: 15_000,
+      timeout: CAMERA_MS,
     });
     await expect(page.getByText('The camera cannot be used.', { exact: false })).toBeVisible();
     await expectFits320(page);
     await expectAccessible(page, 'document scan without camera');
     await page.getByLabel('Or upload a photo of the document').setInputFiles(UPLOAD);
-    await leftOrCancel(page, 30_000);
+    await leftOrCancel(page, READ_MS);
     const { s, scan } = await scanReport(sessionId);
     expect(scan.outcome, JSON.stringify(scan.report?.attempts)).toBe('scanSuccess');
     const expected = expectedOf(UPLOAD);
@@ -224,14 +233,15 @@ test('without the camera, an uploaded photo is read: scanSuccess with its fields
 });
 
 test('the node ends scanTimeout when its time runs out', async () => {
-  test.setTimeout(60_000);
-  const { browser, page, foreign, sessionId } = await open('timeout', BROKEN, 10);
+  test.setTimeout(SPEC_MS);
+  // The node's time runs from the screen's start, camera opening included: long enough for a
+  // loaded machine to send a refused photo or two before it runs out. No wait on the camera
+  // here: the screen may already be gone by then; the photos the report counts show it ran.
+  const { browser, page, foreign, sessionId } = await open('timeout', BROKEN, 30);
   try {
     const screen = page.getByTestId('document-screen');
-    await expect(page.getByTestId('document-capture')).toHaveAttribute('data-camera', 'live', {
-      timeout: 15_000,
-    });
-    await expect(screen).toHaveCount(0, { timeout: 30_000 });
+    await expect(screen).toBeVisible();
+    await expect(screen).toHaveCount(0, { timeout: 30_000 + READ_MS });
     const { scan } = await scanReport(sessionId);
     expect(scan.outcome).toBe('scanTimeout');
     expect(scan.report?.attemptCount ?? 0).toBeGreaterThan(0);

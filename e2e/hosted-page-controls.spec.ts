@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { CAMERA_FLOW, KYC_FLOW } from './support/flows';
 import { FAKE_MEDIA_LAUNCH, startIdv, type IdvServer } from './support/idvServer';
-import { checkScreen } from './support/pageChecks';
+import { checkScreen, expectLivenessReady } from './support/pageChecks';
 
 test.use({ launchOptions: FAKE_MEDIA_LAUNCH });
 test.describe.configure({ mode: 'serial' });
@@ -156,5 +156,7 @@ test('a flow without a permissions node asks at the first node that needs the ca
   await expect(
     page.getByRole('heading', { level: 1, name: 'Show that it is really you' }),
   ).toBeVisible();
+  // The screen checked is the settled one: camera live, face detector loaded.
+  await expectLivenessReady(page);
   await checkScreen(page, 'liveness-after-ask');
 });

@@ -124,7 +124,10 @@ test('a reload inside the iframe after the exchange resumes where the user was',
   // The spent secret has left the frame's address; the session id took its place.
   const inner = page.frames().find((f) => f.url().startsWith(idv.url))!;
   expect(inner.url()).toBe(`${idv.url}/verify?session=${session.id}`);
+  // Wait for the reload itself, not for the page it replaces.
+  const reloaded = page.waitForEvent('framenavigated', (f) => f === inner);
   await inner.evaluate(() => window.location.reload());
+  await reloaded;
   // Refused framing would leave the frame empty; the resumed page is at the same step.
   await expect(frame.getByRole('textbox', { name: 'Your answer' })).toBeVisible();
   expect(inner.url()).toBe(`${idv.url}/verify?session=${session.id}`);
@@ -136,7 +139,10 @@ test('a parent that is not allowed neither frames the page nor hears from it', a
     idv.keys.test,
   );
   await page.goto(stranger.pageFor(clientSecret.url));
-  await page.waitForTimeout(1500);
+  // Refused by frame-ancestors, the frame holds Chromium's error page: wait for that state
+  // (a page that was let in would hold our URL, and its messages would follow).
+  const framed = () => page.frames().filter((f) => f !== page.mainFrame());
+  await expect.poll(() => framed().map((f) => f.url())).toEqual(['chrome-error://chromewebdata/']);
   await expect(page.frameLocator('#idv').getByRole('heading', { level: 1 })).toHaveCount(0);
   expect(await messages(page)).toEqual([]);
 });

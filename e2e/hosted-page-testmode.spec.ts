@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { FAKE_MEDIA_LAUNCH, startIdv, type IdvServer } from './support/idvServer';
-import { checkScreen } from './support/pageChecks';
+import { checkScreen, expectLivenessReady } from './support/pageChecks';
 
 test.use({ launchOptions: FAKE_MEDIA_LAUNCH });
 
@@ -31,6 +31,9 @@ const FLOW = [
   {
     id: 'live',
     type: 'liveness_detection',
+    // The fake camera shows no face: with the longest time limit the capture it runs cannot end
+    // the node (noFace) before the panel does, however slow the machine.
+    timeoutSeconds: 600,
     outcomes: { livenessDetected: 'sms', deepfakeDetected: 'end', noFace: 'end' },
   },
   {
@@ -73,6 +76,8 @@ test('a test session picks outcomes from the panel, codes are 000000', async ({ 
     page.getByRole('heading', { level: 1, name: 'Show that it is really you' }),
   ).toBeVisible();
   await expect(panel.getByRole('button')).toHaveCount(4);
+  // The screen checked is the settled one: camera live, face detector loaded, capture running.
+  await expectLivenessReady(page);
   await checkScreen(page, 'test-mode-liveness');
   await panel.getByRole('button', { name: /Live person detected/ }).click();
 

@@ -37,7 +37,7 @@ export interface IdvServer {
    * server's SQLite file (the server reads it per request).
    */
   expireSecret(secret: string): void;
-  /** Waits for a mail to an address and returns it. */
+  /** Waits for a mail to an address and returns it (60 s unless told). */
   waitForMail(to: string, timeoutMs?: number): Promise<ReceivedMail>;
   stop(): Promise<void>;
 }
@@ -93,8 +93,11 @@ async function startSmtp(inbox: ReceivedMail[]): Promise<{ port: number; close()
   return { port, close: () => new Promise<void>((ok) => server.close(() => ok())) };
 }
 
+/** How long `idv serve` may take to answer on a loaded machine before a spec gives up. */
+const START_TIMEOUT_MS = 120_000;
+
 async function waitUntilUp(url: string, child: ChildProcess, log: () => string): Promise<void> {
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + START_TIMEOUT_MS;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`idv serve exited early:\n${log()}`);
     try {
@@ -105,7 +108,7 @@ async function waitUntilUp(url: string, child: ChildProcess, log: () => string):
     }
     await new Promise((r) => setTimeout(r, 150));
   }
-  throw new Error(`idv serve did not answer within 30 s:\n${log()}`);
+  throw new Error(`idv serve did not answer within ${START_TIMEOUT_MS / 1000} s:\n${log()}`);
 }
 
 /**
@@ -189,7 +192,7 @@ export async function startIdv(env: Record<string, string> = {}): Promise<IdvSer
         db.close();
       }
     },
-    async waitForMail(to, timeoutMs = 10_000) {
+    async waitForMail(to, timeoutMs = 60_000) {
       const deadline = Date.now() + timeoutMs;
       while (Date.now() < deadline) {
         const found = [...inbox].reverse().find((m) => m.to.includes(to));

@@ -54,6 +54,23 @@ export async function checkScreen(page: Page, name: string): Promise<void> {
   await expectAccessible(page, name);
 }
 
+/** How long a camera and the face detector may take to be ready on a loaded machine. */
+export const CAMERA_READY_MS = 120_000;
+
+/**
+ * Waits until the liveness capture can run: the camera live and the face detector loaded
+ * (`data-detector="ready"`; its wasm and model compile slowly on a loaded machine). The node's
+ * time counts from the first frame the detector sees, so the wait takes nothing from the node.
+ *
+ * @example
+ * await expectLivenessReady(page);
+ */
+export async function expectLivenessReady(page: Page): Promise<void> {
+  const capture = page.getByTestId('liveness-capture');
+  await expect(capture).toHaveAttribute('data-camera', 'live', { timeout: CAMERA_READY_MS });
+  await expect(capture).toHaveAttribute('data-detector', 'ready', { timeout: CAMERA_READY_MS });
+}
+
 /**
  * Collects every request of the page's context that goes anywhere but `origin` (data: and blob:
  * URLs aside): the page talks to no origin but ours.

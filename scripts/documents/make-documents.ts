@@ -8,7 +8,7 @@
  * see `makeE2eMaterial`.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseMrz } from '../../src/core/mrz';
@@ -150,9 +150,9 @@ export const E2E_FILES = {
  * @example
  * await makeE2eMaterial('.tmp/documents-e2e');
  */
-export async function makeE2eMaterial(dir: string): Promise<string[]> {
+export async function makeE2eMaterial(dir: string, facePng = FACE_PNG): Promise<string[]> {
   mkdirSync(dir, { recursive: true });
-  const renderer = await startRenderer(FACE_PNG);
+  const renderer = await startRenderer(facePng);
   try {
     const valid = await renderY4m(renderer, CAMERA_PASSPORT, join(dir, E2E_FILES.valid));
     const broken = await renderY4m(
@@ -171,6 +171,19 @@ export async function makeE2eMaterial(dir: string): Promise<string[]> {
 }
 
 export const DOCUMENTS_E2E_DIR = join(ROOT, '.tmp/documents-e2e');
+
+/**
+ * The files of `makeE2eMaterial` missing from `dir` (each with its `.json`), as
+ * e2e/documents.spec.ts looks for them. Empty when the material is there.
+ *
+ * @example
+ * missingE2eMaterial(DOCUMENTS_E2E_DIR); // [] after `npm run documents -- --e2e`
+ */
+export function missingE2eMaterial(dir = DOCUMENTS_E2E_DIR): string[] {
+  return Object.values(E2E_FILES).filter(
+    (f) => !existsSync(join(dir, f)) || !existsSync(join(dir, `${f}.json`)),
+  );
+}
 
 if (
   process.argv[1] &&

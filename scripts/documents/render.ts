@@ -6,10 +6,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { cardHtml, PX_PER_MM, SIZES_MM } from './card-html';
+import { OCRB_FONT } from './font';
 import type { Rgba } from './photo';
 import type { Specimen } from './specimens';
-
-export const OCRB_FONT = '/usr/share/fonts/opentype/ocr-b/OCRB.otf';
 
 export interface Renderer {
   render(s: Specimen, side: 'front' | 'back'): Promise<Rgba>;

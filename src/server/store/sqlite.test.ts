@@ -215,7 +215,11 @@ describe('the SQLite store', () => {
     );
     expect((await store.getSessionBySecret(secret))?.id).toBe('sess_a1');
     const random = secret.slice(0, secret.indexOf('.'));
-    for (const wrong of [`${random}.sess_b2`, `${random.slice(0, -1)}A.sess_a1`, `${random}.`]) {
+    // Another last character, by construction: a fixed one would be the same one time in 16.
+    // Both are characters a real secret can end with, so they differ in the bits they encode.
+    const otherLast = random.endsWith('A') ? 'E' : 'A';
+    const oneCharOff = `${random.slice(0, -1)}${otherLast}.sess_a1`;
+    for (const wrong of [`${random}.sess_b2`, oneCharOff, `${random}.`]) {
       expect(await store.getSessionBySecret(wrong)).toBeNull();
       const out = await store.exchangeClientSecret({
         secret: wrong,
