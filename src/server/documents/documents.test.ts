@@ -12,6 +12,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeDocuments, type ManifestEntry } from '../../../scripts/documents/make-documents';
 import { specimen } from '../../../scripts/documents/specimens';
+import { DEFAULT_SESSION_TIMEOUTS } from '../sessions/timeouts';
 import { ClientService } from '../client/service';
 import { manualClock } from '../clock';
 import type { AppContext } from '../context';
@@ -64,7 +65,12 @@ beforeAll(async () => {
     publicUrl: 'http://idv.test',
     clock,
   });
-  const ctx = { store: t.store, clock, media } as unknown as AppContext;
+  const ctx = {
+    store: t.store,
+    clock,
+    media,
+    timeouts: DEFAULT_SESSION_TIMEOUTS,
+  } as unknown as AppContext;
   const service = new ClientService(ctx);
   app = Fastify();
   app.setErrorHandler(errorHandler);
