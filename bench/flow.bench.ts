@@ -62,7 +62,7 @@ function generateFlow(variant: number): Flow {
       continue;
     }
     const keys = FIXED_OUTCOMES[type as keyof typeof FIXED_OUTCOMES];
-    const outcomes: Record<string, string> = { [keys[0]]: id(i + 1) };
+    const outcomes: Record<string, string> = { [keys[0] as string]: id(i + 1) };
     for (const key of keys.slice(1)) if (next() < 0.7) outcomes[key] = later(i);
     flow.push({ id: id(i), type, outcomes } as FlowNode);
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { advanceFlow, startFlow } from './advance';
-import type { Flow } from './nodes';
+import type { Flow } from './kinds';
 import type { FlowPosition } from './position';
 import { asFlow, sampleFlows } from './test-flows';
 

@@ -2,7 +2,7 @@ import { initialTransition, transition } from 'xstate';
 import type { CompiledFlow, FlowSnapshot } from './compile';
 import { compiled, targetOf } from './compile';
 import type { FlowEvent } from './machine-setup';
-import type { Flow } from './nodes';
+import type { Flow } from './kinds';
 import { outcomesOf } from './outcomes';
 import type { AdvanceResult, FlowPosition } from './position';
 

@@ -2,7 +2,7 @@ import { createActor, fromCallback } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { compileFlow } from './compile';
 import type { FlowEvent, NodeActorInput, WorkNodeType } from './machine-setup';
-import type { Flow } from './nodes';
+import type { Flow } from './kinds';
 import { FlowValidationError } from './problems';
 import { asFlow, sampleFlows } from './test-flows';
 

@@ -1,9 +1,9 @@
 import type { SnapshotFrom } from 'xstate';
 import { flowSetup } from './machine-setup';
 import type { WorkNodeType } from './machine-setup';
-import type { Flow, FlowNode } from './nodes';
-import { nodeDefaults } from './nodes';
-import { checkResultOf } from './nodes/data-validation';
+import type { Flow, FlowNode } from './kinds';
+import { nodeDefaults } from './kinds';
+import { checkResultOf } from './kinds/data_validation';
 import { targetsOf } from './outcomes';
 import type { PathStep } from './position';
 import { FlowValidationError } from './problems';

@@ -4,9 +4,9 @@
  * not. So a session stored before a rule existed still runs, and the page does not download what
  * only these rules use (re2js is about 48 KB gzip).
  */
-import type { NodeChecks } from './nodes';
-import type { LooseNode, NodeIssue } from './nodes/common';
-import { recordOf } from './nodes/common';
+import type { NodeChecks } from './kinds';
+import type { LooseNode, NodeIssue } from './kinds/common';
+import { recordOf } from './kinds/common';
 import { patternProblem } from './pattern';
 
 /**

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { FlowSnapshot } from './compile';
 import { compileFlow } from './compile';
 import type { FlowEvent } from './machine-setup';
-import type { Flow } from './nodes';
+import type { Flow } from './kinds';
 import { outcomesOf } from './outcomes';
 import { sampleFlows } from './test-flows';
 

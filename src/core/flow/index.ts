@@ -1,45 +1,74 @@
 /**
- * The flow core: what a flow is (TypeBox schemas of the thirteen node types), whether it is
+ * The flow core: what a flow is (the node kinds of `kinds/`, their TypeBox schemas), whether it is
  * valid (`validateFlow`), the XState machine it becomes (`compileFlow`), positions checked by
  * that machine (`startFlow`, `advanceFlow`), the `isVerified` rule and legacy `modules`.
  * Pure: no DOM, no Node; shared by the server and the hosted page. See docs/flows.md.
  */
-export type { NodeType, FixedOutcomeNodeType, ConditionalNodeType } from './node-types';
+export type {
+  NodeType,
+  FixedOutcomeNodeType,
+  ConditionalNodeType,
+  OutcomeKey,
+  FixedOutcomeNode,
+  ConditionalNode,
+  Flow,
+  FlowNode,
+  NodeByType,
+  ResolvedNode,
+  ResolvedNodeByType,
+  NodeReportByType,
+  NodeChecks,
+} from './kinds';
 export {
+  KINDS,
   NODE_TYPES,
   FIXED_OUTCOMES,
   CONDITIONAL_NODE_TYPES,
+  WORK_NODE_TYPES,
+  NODE_SCHEMAS,
+  DECIDERS,
+  USER_OUTCOMES,
+  FAILING_OUTCOMES,
+  FlowSchema,
+  nodeDefaults,
   isNodeType,
   isFixedOutcomeType,
   isConditionalType,
-} from './node-types';
+  isFixedOutcomeNode,
+  isConditionalNode,
+} from './kinds';
+export type { Kind, AnyKind, Decider, OutcomeRule, KindRoutes } from './kinds/kind';
 export { FLOW_LIMITS } from './limits';
 
-export type { Flow, FlowNode, NodeByType, ResolvedNode, ResolvedNodeByType } from './nodes';
-export { FlowSchema, NODE_SCHEMAS, nodeDefaults } from './nodes';
-export type { StartNode } from './nodes/start';
-export type { EndNode } from './nodes/end';
-export type { ConversationNode } from './nodes/conversation';
-export type { RecognitionNode } from './nodes/recognition';
-export type { LivenessDetectionNode } from './nodes/liveness-detection';
-export type { DocumentScanNode, DocumentType } from './nodes/document-scan';
-export { DOCUMENT_TYPES } from './nodes/document-scan';
-export type { FaceScanNode } from './nodes/face-scan';
-export type { FaceCompareNode, FaceSource } from './nodes/face-compare';
-export { FACE_SOURCES } from './nodes/face-compare';
-export type { EnterEmailNode } from './nodes/enter-email';
-export type { TwoFactorEmailNode } from './nodes/two-factor-email';
-export type { TwoFactorSmsNode } from './nodes/two-factor-sms';
-export type { DataValidationNode, ValidationAction, CheckResult } from './nodes/data-validation';
-export { VALIDATION_ACTIONS, FIELD_ROOTS, checkResultOf } from './nodes/data-validation';
-export type { PermissionsNode } from './nodes/permissions';
-export { CODE_PLACEHOLDER } from './nodes/otp-options';
+export type { StartNode } from './kinds/start';
+export type { EndNode } from './kinds/end';
+export type { ConversationNode, ConversationReport } from './kinds/conversation';
+export type { RecognitionNode, RecognitionReport } from './kinds/recognition';
+export type { LivenessDetectionNode, LivenessDetectionReport } from './kinds/liveness_detection';
+export type { DocumentScanNode, DocumentScanReport, DocumentType } from './kinds/document_scan';
+export { DOCUMENT_TYPES, documentScanWithDefaults } from './kinds/document_scan';
+export type { FaceScanNode, FaceScanReport } from './kinds/face_scan';
+export type { FaceCompareNode, FaceCompareReport, FaceSource } from './kinds/face_compare';
+export { FACE_SOURCES } from './kinds/face_compare';
+export type { EnterEmailNode, EnterEmailReport } from './kinds/enter_email';
+export type { TwoFactorEmailNode } from './kinds/two_factor_email';
+export type { TwoFactorSmsNode } from './kinds/two_factor_sms';
+export type { OtpReport } from './kinds/otp';
+export type {
+  DataValidationNode,
+  DataValidationReport,
+  ValidationAction,
+  CheckResult,
+} from './kinds/data_validation';
+export { VALIDATION_ACTIONS, FIELD_ROOTS, checkResultOf } from './kinds/data_validation';
+export type { PermissionsNode, PermissionsReport } from './kinds/permissions';
+export { CODE_PLACEHOLDER } from './kinds/otp';
 
 export type { FlowProblem } from './problems';
 export { FlowValidationError } from './problems';
 export { validateFlow } from './validate';
 
-export { outcomesOf, targetsOf, FAILING_OUTCOMES } from './outcomes';
+export { outcomesOf, targetsOf } from './outcomes';
 export type { FlowEvent, FlowContext, NodeActorInput, WorkNodeType } from './machine-setup';
 export { flowSetup } from './machine-setup';
 export type { FlowMachine, FlowSnapshot } from './compile';

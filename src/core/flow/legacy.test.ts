@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { advanceFlow, startFlow } from './advance';
 import type { LegacyModule } from './legacy';
 import { legacyProvidedData, modulesToFlow, validateModules } from './legacy';
-import type { Flow, FlowNode } from './nodes';
+import type { Flow, FlowNode } from './kinds';
 import { outcomesOf } from './outcomes';
 import { validateFlow } from './validate';
 import { isVerified } from './verified';

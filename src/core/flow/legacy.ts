@@ -1,10 +1,9 @@
 import { Type } from '@sinclair/typebox';
 import type { Static } from '@sinclair/typebox';
 import { lazyChecker } from './checkers';
-import type { Flow, FlowNode } from './nodes';
-import type { FaceSource } from './nodes/face-compare';
-import type { FixedOutcomeNodeType } from './node-types';
-import { FIXED_OUTCOMES } from './node-types';
+import type { FixedOutcomeNodeType, Flow, FlowNode } from './kinds';
+import type { FaceSource } from './kinds/face_compare';
+import { FIXED_OUTCOMES } from './kinds';
 import type { FlowProblem } from './problems';
 import { schemaIssues } from './schema-errors';
 

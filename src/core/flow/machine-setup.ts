@@ -1,7 +1,10 @@
 import { assign, fromCallback, setup } from 'xstate';
-import type { NodeType } from './node-types';
-import type { ResolvedNode } from './nodes';
+import type { CallbackActorLogic } from 'xstate';
+import type { NodeType, ResolvedNode, WorkNodeType } from './kinds';
+import { WORK_NODE_TYPES } from './kinds';
 import type { PathStep } from './position';
+
+export type { WorkNodeType } from './kinds';
 
 /**
  * The one event of a flow machine: the current node selected an outcome (a fixed key, or the
@@ -22,16 +25,20 @@ export interface NodeActorInput<T extends NodeType = NodeType> {
   node: ResolvedNode<T>;
 }
 
-/** Node types whose work runs as an invoked actor (start and end are actions). */
-export type WorkNodeType = Exclude<NodeType, 'start' | 'end'>;
-
 /**
  * The default actor of every node type: it does nothing, so the node waits for an `outcome`
  * event sent to the machine from outside. The page replaces it with `.provide({ actors })`:
  * a callback actor that does the node's work and reports with `sendBack({ type: 'outcome', … })`.
  */
-const waitForOutcome = <T extends WorkNodeType>() =>
-  fromCallback<FlowEvent, NodeActorInput<T>>(() => undefined);
+const waitForOutcome = () => fromCallback<FlowEvent, NodeActorInput>(() => undefined);
+
+/** The actor of each kind whose work runs as one, named by its type. */
+type NodeActors = { [T in WorkNodeType]: CallbackActorLogic<FlowEvent, NodeActorInput<T>> };
+
+/** One default actor per work kind (every kind but the entry and exit ones). */
+const nodeActors = Object.fromEntries(
+  WORK_NODE_TYPES.map((type) => [type, waitForOutcome()]),
+) as NodeActors;
 
 /** The named actors, actions and guards every compiled flow machine refers to. */
 export const flowSetup = setup({
@@ -39,19 +46,7 @@ export const flowSetup = setup({
     context: {} as FlowContext,
     events: {} as FlowEvent,
   },
-  actors: {
-    conversation: waitForOutcome<'conversation'>(),
-    recognition: waitForOutcome<'recognition'>(),
-    liveness_detection: waitForOutcome<'liveness_detection'>(),
-    document_scan: waitForOutcome<'document_scan'>(),
-    face_scan: waitForOutcome<'face_scan'>(),
-    face_compare: waitForOutcome<'face_compare'>(),
-    enter_email: waitForOutcome<'enter_email'>(),
-    two_factor_email: waitForOutcome<'two_factor_email'>(),
-    two_factor_sms: waitForOutcome<'two_factor_sms'>(),
-    data_validation: waitForOutcome<'data_validation'>(),
-    permissions: waitForOutcome<'permissions'>(),
-  },
+  actors: nodeActors,
   actions: {
     /** Entry of the start node, which moves on at once. */
     start: (_, _params: { nodeId: string }) => undefined,

@@ -1,5 +1,5 @@
-import type { FlowNode } from './nodes';
-import { FIXED_OUTCOMES, isFixedOutcomeType } from './node-types';
+import type { FlowNode } from './kinds';
+import { FIXED_OUTCOMES, isConditionalNode, isFixedOutcomeNode } from './kinds';
 
 /**
  * The outcomes a node can select: every key of a fixed-outcome type (routed or not), the outcome
@@ -7,10 +7,7 @@ import { FIXED_OUTCOMES, isFixedOutcomeType } from './node-types';
  * @example outcomesOf({ id: 'p', type: 'permissions', outcomes: {} }) // ['permissionsGranted', 'permissionsDenied']
  */
 export function outcomesOf(node: FlowNode): string[] {
-  if (node.type === 'conversation' || node.type === 'data_validation')
-    return node.outcomes.map((o) => o.id);
-  if (isFixedOutcomeType(node.type)) return [...FIXED_OUTCOMES[node.type]];
-  return [];
+  return targetsOf(node).map(([outcome]) => outcome);
 }
 
 /**
@@ -20,33 +17,10 @@ export function outcomesOf(node: FlowNode): string[] {
  * // [['permissionsGranted', 'x'], ['permissionsDenied', undefined]]
  */
 export function targetsOf(node: FlowNode): [outcome: string, target: string | undefined][] {
-  if (node.type === 'conversation' || node.type === 'data_validation')
-    return node.outcomes.map((o) => [o.id, o.targetNodeId]);
-  if (isFixedOutcomeType(node.type)) {
-    const routes = (node as { outcomes: Partial<Record<string, string>> }).outcomes;
+  if (isConditionalNode(node)) return node.outcomes.map((o) => [o.id, o.targetNodeId]);
+  if (isFixedOutcomeNode(node)) {
+    const routes: Partial<Record<string, string>> = node.outcomes;
     return FIXED_OUTCOMES[node.type].map((key) => [key, routes[key]]);
   }
   return [];
 }
-
-/**
- * Outcomes of fixed-outcome nodes that fail or leave undecided the check they make; one of them on
- * the path means the session is not verified. Conversation outcome ids are the integrator's own
- * routing and never count; a data_validation step counts by its check result (see isVerified).
- */
-export const FAILING_OUTCOMES: ReadonlySet<string> = new Set([
-  'noFace',
-  'deepfakeDetected',
-  'inconclusive',
-  'userCancelled',
-  'scanTimeout',
-  'notPassed',
-  'cancelled',
-  'canceled',
-  'error',
-  'noMatch',
-  'imageUnavailable',
-  'delivery_failed',
-  'failed_unverified',
-  'permissionsDenied',
-]);

@@ -1,4 +1,4 @@
-import type { NodeType } from './node-types';
+import type { NodeType } from './kinds';
 
 /** One node the session passed through, with the outcome it selected. */
 export interface PathStep {

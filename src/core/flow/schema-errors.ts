@@ -1,9 +1,9 @@
 import type { TSchema } from '@sinclair/typebox';
 import type { ValueError } from '@sinclair/typebox/errors';
 import { ValueErrorType } from '@sinclair/typebox/errors';
-import type { NodeIssue } from './nodes/common';
-import type { NodeType } from './node-types';
-import { isFixedOutcomeType } from './node-types';
+import type { NodeIssue } from './kinds/common';
+import type { NodeType } from './kinds';
+import { isFixedOutcomeType } from './kinds';
 import { joinKey, shown } from './problems';
 
 /** Fields with their own checks in validateFlow, so schema errors on them are left out. */

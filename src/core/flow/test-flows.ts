@@ -1,7 +1,7 @@
 import conversationBranching from '../../../e2e/flows/conversation-branching.json';
 import fullKyc from '../../../e2e/flows/full-kyc.json';
 import minimal from '../../../e2e/flows/minimal.json';
-import type { Flow } from './nodes';
+import type { Flow } from './kinds';
 import { validateFlow } from './validate';
 
 /**

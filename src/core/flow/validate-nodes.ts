@@ -1,9 +1,7 @@
 import { lazyChecker } from './checkers';
 import { FLOW_LIMITS } from './limits';
-import type { NodeType } from './node-types';
-import { NODE_TYPES, isNodeType } from './node-types';
-import type { NodeChecks } from './nodes';
-import { NODE_CHECKS, NODE_SCHEMAS } from './nodes';
+import type { NodeChecks, NodeType } from './kinds';
+import { NODE_CHECKS, NODE_SCHEMAS, NODE_TYPES, isNodeType } from './kinds';
 import type { FlowProblem } from './problems';
 import { joinKey, shown } from './problems';
 import { schemaIssues } from './schema-errors';

@@ -1,5 +1,5 @@
 import { FLOW_LIMITS } from './limits';
-import type { Flow, NodeChecks } from './nodes';
+import type { Flow, NodeChecks } from './kinds';
 import type { FlowProblem } from './problems';
 import { checkGraph } from './validate-graph';
 import { inspectNode } from './validate-nodes';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { NodeType } from './node-types';
-import { FAILING_OUTCOMES } from './outcomes';
+import type { NodeType } from './kinds';
+import { FAILING_OUTCOMES } from './kinds';
 import type { PathStep } from './position';
 import { isVerified } from './verified';
 

@@ -1,15 +1,14 @@
-import { FAILING_OUTCOMES } from './outcomes';
+import { failingStep } from './kinds';
 import type { FlowPosition, PathStep } from './position';
 
 /**
- * Whether one step failed or left undecided the check it made. Conversation outcomes are routing
- * chosen by the integrator; a data_validation step fails when its check yielded `failed`.
+ * Whether one step failed or left undecided the check it made, as its kind tells: a failing
+ * fixed outcome; never a conversation outcome (routing chosen by the integrator); a
+ * data_validation step whose check yielded `failed`.
  * @example isFailingStep({ nodeId: 'f', type: 'face_scan', outcome: 'notPassed' }) // true
  */
 export function isFailingStep(step: PathStep): boolean {
-  if (step.type === 'conversation') return false;
-  if (step.type === 'data_validation') return step.result === 'failed';
-  return FAILING_OUTCOMES.has(step.outcome);
+  return failingStep(step.type, step);
 }
 
 /**

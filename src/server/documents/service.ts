@@ -5,8 +5,8 @@
  * `scanSuccess` itself; it may cancel (`userCancelled`) or end on time (`scanTimeout`).
  */
 import { mutateSession } from '../sessions/mutate';
-import type { DocumentScanNode, FlowPosition } from '../../core/flow';
-import { documentScanWithDefaults } from '../../core/flow/nodes/document-scan';
+import type { FlowPosition } from '../../core/flow';
+import { documentScanWithDefaults } from '../../core/flow';
 import type { MrzResult } from '../../core/mrz';
 import type { Clock } from '../clock';
 import { currentNode, isFinished, step } from '../flow/runtime';
@@ -96,7 +96,7 @@ export function createDocuments(deps: DocumentsDeps): Documents {
         { code: 'outcome_not_allowed' },
       );
     }
-    return documentScanWithDefaults(node as DocumentScanNode);
+    return documentScanWithDefaults(node);
   }
 
   async function mutate(id: string, change: (s: SessionRecord, now: number) => SessionRecord) {

@@ -1,4 +1,4 @@
-import type { DocumentType } from '../../core/flow/nodes/document-scan';
+import type { DocumentType } from '../../core/flow';
 
 export type { DocumentType };
 

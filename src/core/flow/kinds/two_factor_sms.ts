@@ -2,9 +2,10 @@ import { Type } from '@sinclair/typebox';
 import type { Static } from '@sinclair/typebox';
 import type { LooseNode, NodeIssue } from './common';
 import { fixedOutcomes, nodeSchema } from './common';
-import type { ResolvedOtpOptions } from './otp-options';
-import { OTP_DEFAULTS, checkTemplate, otpOptions, templateSchema } from './otp-options';
-import { FIXED_OUTCOMES } from '../node-types';
+import type { Kind } from './kind';
+import { outcomeKeys } from './kind';
+import type { OtpReport, ResolvedOtpOptions } from './otp';
+import { OTP_DEFAULTS, OTP_OUTCOMES, checkTemplate, otpOptions, templateSchema } from './otp';
 
 /** A one-time code by SMS to `providedData.phone`; with none, the node asks for it first. */
 export const TwoFactorSmsNodeSchema = nodeSchema(
@@ -12,7 +13,7 @@ export const TwoFactorSmsNodeSchema = nodeSchema(
   {
     ...otpOptions,
     smsTemplate: Type.Optional(templateSchema('The SMS text; {{code}} marks where the code goes.')),
-    outcomes: fixedOutcomes(FIXED_OUTCOMES.two_factor_sms),
+    outcomes: fixedOutcomes(outcomeKeys(OTP_OUTCOMES)),
   },
   'One-time passcode by SMS.',
 );
@@ -34,3 +35,18 @@ export function twoFactorSmsWithDefaults(node: TwoFactorSmsNode): ResolvedTwoFac
 export function checkTwoFactorSms(node: LooseNode): NodeIssue[] {
   return checkTemplate('smsTemplate', node.smsTemplate);
 }
+
+/** The two_factor_sms kind. */
+export const twoFactorSms = {
+  type: 'two_factor_sms',
+  schema: TwoFactorSmsNodeSchema,
+  defaults: twoFactorSmsWithDefaults,
+  check: checkTwoFactorSms,
+  routes: { routing: 'fixed', outcomes: OTP_OUTCOMES },
+  types: {} as { report: OtpReport },
+} as const satisfies Kind<
+  'two_factor_sms',
+  typeof TwoFactorSmsNodeSchema,
+  ResolvedTwoFactorSmsNode,
+  OtpReport
+>;

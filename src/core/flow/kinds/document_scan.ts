@@ -2,10 +2,18 @@ import { Type } from '@sinclair/typebox';
 import type { Static } from '@sinclair/typebox';
 import { FLOW_LIMITS } from '../limits';
 import { BoundedInteger, fixedOutcomes, nodeSchema } from './common';
-import { FIXED_OUTCOMES } from '../node-types';
+import type { Kind, OutcomeRules } from './kind';
+import { outcomeKeys } from './kind';
 
 export const DOCUMENT_TYPES = ['passport', 'id', 'dl'] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
+
+/** The server reads the document; the user may cancel; the server enforces the time limit. */
+const OUTCOMES = {
+  scanSuccess: { decidedBy: 'analysis', failing: false },
+  userCancelled: { decidedBy: 'user', failing: true },
+  scanTimeout: { decidedBy: 'server', failing: true },
+} as const satisfies OutcomeRules;
 
 /** Captures an identity document and reads its machine-readable zone. */
 export const DocumentScanNodeSchema = nodeSchema(
@@ -30,7 +38,7 @@ export const DocumentScanNodeSchema = nodeSchema(
     timeoutSeconds: Type.Optional(
       BoundedInteger(FLOW_LIMITS.scanTimeoutSeconds, 'Time allowed before scanTimeout.'),
     ),
-    outcomes: fixedOutcomes(FIXED_OUTCOMES.document_scan),
+    outcomes: fixedOutcomes(outcomeKeys(OUTCOMES)),
   },
   'Captures an identity document and verifies its machine-readable zone.',
 );
@@ -64,3 +72,32 @@ export function documentScanWithDefaults(node: DocumentScanNode): ResolvedDocume
     allowedDocumentTypes: [...(node.allowedDocumentTypes ?? DOCUMENT_TYPES)],
   };
 }
+
+/**
+ * What a document_scan node's report holds (docs/documents.md): on `scanSuccess` the `format`,
+ * the nine `fields`, the `checks`, `expired` and the `documentPhoto` media id; always the
+ * `attempts` made (at most 20 listed) and their count.
+ */
+export interface DocumentScanReport {
+  format?: string;
+  fields?: Record<string, string | null>;
+  checks?: { name: string; ok: boolean }[];
+  expired?: boolean;
+  documentPhoto?: string | null;
+  attempts?: unknown[];
+  attemptCount?: number;
+}
+
+/** The document_scan kind. */
+export const documentScan = {
+  type: 'document_scan',
+  schema: DocumentScanNodeSchema,
+  defaults: documentScanWithDefaults,
+  routes: { routing: 'fixed', outcomes: OUTCOMES },
+  types: {} as { report: DocumentScanReport },
+} as const satisfies Kind<
+  'document_scan',
+  typeof DocumentScanNodeSchema,
+  ResolvedDocumentScanNode,
+  DocumentScanReport
+>;

@@ -3,6 +3,7 @@ import type { Static } from '@sinclair/typebox';
 import { FLOW_LIMITS } from '../limits';
 import type { LooseNode, NodeIssue } from './common';
 import { conditionalOutcomes, duplicateOutcomeIds, nodeSchema } from './common';
+import type { Kind } from './kind';
 
 /** The avatar speaks a prompt and branches on the user's reply. */
 export const ConversationNodeSchema = nodeSchema(
@@ -54,3 +55,26 @@ export function conversationWithDefaults(node: ConversationNode): ResolvedConver
 export function checkConversation(node: LooseNode): NodeIssue[] {
   return duplicateOutcomeIds(node.outcomes);
 }
+
+/** What a conversation node's report holds: the user's words (none when no reply was due). */
+export interface ConversationReport {
+  reply?: string;
+}
+
+/**
+ * The conversation kind. The server picks the outcome from the user's reply; its ids are the
+ * integrator's own routing and never count against `isVerified`.
+ */
+export const conversation = {
+  type: 'conversation',
+  schema: ConversationNodeSchema,
+  defaults: conversationWithDefaults,
+  check: checkConversation,
+  routes: { routing: 'conditional', decidedBy: 'server', failing: () => false },
+  types: {} as { report: ConversationReport },
+} as const satisfies Kind<
+  'conversation',
+  typeof ConversationNodeSchema,
+  ResolvedConversationNode,
+  ConversationReport
+>;

@@ -3,7 +3,8 @@ import type { Static } from '@sinclair/typebox';
 import { FLOW_LIMITS } from '../limits';
 import type { LooseNode, NodeIssue } from './common';
 import { SimilarityThresholdSchema, fixedOutcomes, nodeSchema, recordOf } from './common';
-import { FIXED_OUTCOMES } from '../node-types';
+import type { Kind, OutcomeRules } from './kind';
+import { outcomeKeys } from './kind';
 
 export const FACE_SOURCES = ['sessionVideo', 'faceScan', 'documentPhoto', 'providedData'] as const;
 
@@ -26,6 +27,13 @@ export const FaceSourceSchema = Type.Object(
 );
 export type FaceSource = Static<typeof FaceSourceSchema>;
 
+/** The server's face analysis compares the two sources. */
+const OUTCOMES = {
+  match: { decidedBy: 'analysis', failing: false },
+  noMatch: { decidedBy: 'analysis', failing: true },
+  imageUnavailable: { decidedBy: 'analysis', failing: true },
+} as const satisfies OutcomeRules;
+
 /** Compares two captured face sources. */
 export const FaceCompareNodeSchema = nodeSchema(
   'face_compare',
@@ -33,7 +41,7 @@ export const FaceCompareNodeSchema = nodeSchema(
     sourceA: Type.Optional(FaceSourceSchema),
     sourceB: Type.Optional(FaceSourceSchema),
     similarityThreshold: Type.Optional(SimilarityThresholdSchema),
-    outcomes: fixedOutcomes(FIXED_OUTCOMES.face_compare),
+    outcomes: fixedOutcomes(outcomeKeys(OUTCOMES)),
   },
   'Compares two face sources. Default: the face scan against the document photo.',
 );
@@ -103,3 +111,29 @@ function describe(source: FaceSource): string {
     ? source.source
     : `${source.source} '${source.providedDataKey}'`;
 }
+
+/**
+ * What a face_compare node's report holds (docs/faces.md): each source as found (its media id,
+ * or the `reason` and `message` it could not be used), the `similarity` and the threshold.
+ */
+export interface FaceCompareReport {
+  sourceA: FaceSource & { mediaId?: string; reason?: string; message?: string };
+  sourceB: FaceSource & { mediaId?: string; reason?: string; message?: string };
+  similarity?: number;
+  threshold: number;
+}
+
+/** The face_compare kind. */
+export const faceCompare = {
+  type: 'face_compare',
+  schema: FaceCompareNodeSchema,
+  defaults: faceCompareWithDefaults,
+  check: checkFaceCompare,
+  routes: { routing: 'fixed', outcomes: OUTCOMES },
+  types: {} as { report: FaceCompareReport },
+} as const satisfies Kind<
+  'face_compare',
+  typeof FaceCompareNodeSchema,
+  ResolvedFaceCompareNode,
+  FaceCompareReport
+>;

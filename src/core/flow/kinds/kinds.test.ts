@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FlowNode } from '.';
 import { nodeDefaults } from '.';
-import { checkResultOf } from './data-validation';
+import { checkResultOf } from './data_validation';
 
 describe('nodeDefaults', () => {
   const cases: [FlowNode, Record<string, unknown>][] = [

@@ -1,7 +1,14 @@
 import { Type } from '@sinclair/typebox';
 import type { Static } from '@sinclair/typebox';
 import { PromptSchema, fixedOutcomes, nodeSchema } from './common';
-import { FIXED_OUTCOMES } from '../node-types';
+import type { Kind, OutcomeRules } from './kind';
+import { outcomeKeys } from './kind';
+
+/** The user allows the devices or refuses them; the page reports which. */
+const OUTCOMES = {
+  permissionsGranted: { decidedBy: 'user', failing: false },
+  permissionsDenied: { decidedBy: 'user', failing: true },
+} as const satisfies OutcomeRules;
 
 /** Requests camera and microphone permission. */
 export const PermissionsNodeSchema = nodeSchema(
@@ -17,7 +24,7 @@ export const PermissionsNodeSchema = nodeSchema(
         { additionalProperties: false, description: 'Which devices to ask for (both by default).' },
       ),
     ),
-    outcomes: fixedOutcomes(FIXED_OUTCOMES.permissions),
+    outcomes: fixedOutcomes(outcomeKeys(OUTCOMES)),
   },
   'Requests camera and microphone permission.',
 );
@@ -39,3 +46,23 @@ export function permissionsWithDefaults(node: PermissionsNode): ResolvedPermissi
     },
   };
 }
+
+/** What a permissions node's report holds: the devices the page asked for. */
+export interface PermissionsReport {
+  camera: boolean;
+  microphone: boolean;
+}
+
+/** The permissions kind. */
+export const permissions = {
+  type: 'permissions',
+  schema: PermissionsNodeSchema,
+  defaults: permissionsWithDefaults,
+  routes: { routing: 'fixed', outcomes: OUTCOMES },
+  types: {} as { report: PermissionsReport },
+} as const satisfies Kind<
+  'permissions',
+  typeof PermissionsNodeSchema,
+  ResolvedPermissionsNode,
+  PermissionsReport
+>;

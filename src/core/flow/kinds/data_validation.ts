@@ -9,6 +9,7 @@ import {
   outcomeItems,
   recordOf,
 } from './common';
+import type { Kind } from './kind';
 
 export const VALIDATION_ACTIONS = [
   'exists',
@@ -156,3 +157,32 @@ export function checkResultOf(
   if (earlier.has('failed') && !earlier.has('passed')) return 'passed';
   return undefined;
 }
+
+/** What a data_validation node's report holds: the check made and what it yielded. */
+export interface DataValidationReport {
+  check: CheckResult;
+  field: string;
+  action: ValidationAction;
+}
+
+/**
+ * The data_validation kind. The server runs the check as soon as the session reaches the node;
+ * a step counts against `isVerified` when its check yielded `failed` (recorded as `result`).
+ */
+export const dataValidation = {
+  type: 'data_validation',
+  schema: DataValidationNodeSchema,
+  defaults: dataValidationWithDefaults,
+  check: checkDataValidation,
+  routes: {
+    routing: 'conditional',
+    decidedBy: 'server',
+    failing: (step) => step.result === 'failed',
+  },
+  types: {} as { report: DataValidationReport },
+} as const satisfies Kind<
+  'data_validation',
+  typeof DataValidationNodeSchema,
+  ResolvedDataValidationNode,
+  DataValidationReport
+>;

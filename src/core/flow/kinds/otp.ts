@@ -2,6 +2,27 @@ import { Type } from '@sinclair/typebox';
 import { FLOW_LIMITS } from '../limits';
 import type { NodeIssue } from './common';
 import { BoundedInteger } from './common';
+import type { OutcomeRules } from './kind';
+
+/**
+ * The outcomes two_factor_email and two_factor_sms share: the server checks the code and the
+ * delivery; only cancelling is the user's.
+ */
+export const OTP_OUTCOMES = {
+  verified: { decidedBy: 'server', failing: false },
+  delivery_failed: { decidedBy: 'server', failing: true },
+  failed_unverified: { decidedBy: 'server', failing: true },
+  cancelled: { decidedBy: 'user', failing: true },
+  error: { decidedBy: 'server', failing: true },
+} as const satisfies OutcomeRules;
+
+/** What a code node's report holds: the channel, the masked destination and the attempts made. */
+export interface OtpReport {
+  channel: 'email' | 'sms';
+  sentTo: string;
+  /** Codes tried (absent when the delivery failed). */
+  attempts?: number;
+}
 
 /** The options two_factor_email and two_factor_sms share. */
 export const otpOptions = {

@@ -2,7 +2,16 @@ import { Type } from '@sinclair/typebox';
 import type { Static } from '@sinclair/typebox';
 import { FLOW_LIMITS } from '../limits';
 import { PromptSchema, SimilarityThresholdSchema, fixedOutcomes, nodeSchema } from './common';
-import { FIXED_OUTCOMES } from '../node-types';
+import type { Kind, OutcomeRules } from './kind';
+import { outcomeKeys } from './kind';
+
+/** The server's analysis compares the captured face with the reference; the user may cancel. */
+const OUTCOMES = {
+  passed: { decidedBy: 'analysis', failing: false },
+  notPassed: { decidedBy: 'analysis', failing: true },
+  cancelled: { decidedBy: 'user', failing: true },
+  error: { decidedBy: 'analysis', failing: true },
+} as const satisfies OutcomeRules;
 
 /** Captures the face and compares it with a reference image. */
 export const FaceScanNodeSchema = nodeSchema(
@@ -27,7 +36,7 @@ export const FaceScanNodeSchema = nodeSchema(
       }),
     ),
     similarityThreshold: Type.Optional(SimilarityThresholdSchema),
-    outcomes: fixedOutcomes(FIXED_OUTCOMES.face_scan),
+    outcomes: fixedOutcomes(outcomeKeys(OUTCOMES)),
   },
   'Captures the face and compares it with a reference image.',
 );
@@ -43,3 +52,35 @@ export type ResolvedFaceScanNode = FaceScanNode & { requireLivenessChallenge: bo
 export function faceScanWithDefaults(node: FaceScanNode): ResolvedFaceScanNode {
   return { ...FACE_SCAN_DEFAULTS, ...node };
 }
+
+/**
+ * What a face_scan node's report holds (docs/faces.md): the attempt and how it ended, the
+ * challenges asked, the liveness outcome, the threshold and reference, the `similarity` when
+ * compared, `reason` / `message` when not passed, and `capture`: the liveness analysis' report.
+ */
+export interface FaceScanReport {
+  attemptId?: string;
+  ended?: string;
+  challenges?: number;
+  liveness?: { outcome: string; inconclusiveReason?: string };
+  threshold?: number;
+  reference?: Record<string, unknown>;
+  similarity?: number;
+  reason?: string;
+  message?: string;
+  capture?: Record<string, unknown>;
+}
+
+/** The face_scan kind. */
+export const faceScan = {
+  type: 'face_scan',
+  schema: FaceScanNodeSchema,
+  defaults: faceScanWithDefaults,
+  routes: { routing: 'fixed', outcomes: OUTCOMES },
+  types: {} as { report: FaceScanReport },
+} as const satisfies Kind<
+  'face_scan',
+  typeof FaceScanNodeSchema,
+  ResolvedFaceScanNode,
+  FaceScanReport
+>;

@@ -2,9 +2,10 @@ import { Type } from '@sinclair/typebox';
 import type { Static } from '@sinclair/typebox';
 import type { LooseNode, NodeIssue } from './common';
 import { fixedOutcomes, nodeSchema } from './common';
-import type { ResolvedOtpOptions } from './otp-options';
-import { OTP_DEFAULTS, checkTemplate, otpOptions, templateSchema } from './otp-options';
-import { FIXED_OUTCOMES } from '../node-types';
+import type { Kind } from './kind';
+import { outcomeKeys } from './kind';
+import type { OtpReport, ResolvedOtpOptions } from './otp';
+import { OTP_DEFAULTS, OTP_OUTCOMES, checkTemplate, otpOptions, templateSchema } from './otp';
 
 /**
  * A one-time code by email. The address comes from an earlier enter_email node or
@@ -17,7 +18,7 @@ export const TwoFactorEmailNodeSchema = nodeSchema(
     emailTemplate: Type.Optional(
       templateSchema('The email body; {{code}} marks where the code goes.'),
     ),
-    outcomes: fixedOutcomes(FIXED_OUTCOMES.two_factor_email),
+    outcomes: fixedOutcomes(outcomeKeys(OTP_OUTCOMES)),
   },
   'One-time passcode by email.',
 );
@@ -39,3 +40,18 @@ export function twoFactorEmailWithDefaults(node: TwoFactorEmailNode): ResolvedTw
 export function checkTwoFactorEmail(node: LooseNode): NodeIssue[] {
   return checkTemplate('emailTemplate', node.emailTemplate);
 }
+
+/** The two_factor_email kind. */
+export const twoFactorEmail = {
+  type: 'two_factor_email',
+  schema: TwoFactorEmailNodeSchema,
+  defaults: twoFactorEmailWithDefaults,
+  check: checkTwoFactorEmail,
+  routes: { routing: 'fixed', outcomes: OTP_OUTCOMES },
+  types: {} as { report: OtpReport },
+} as const satisfies Kind<
+  'two_factor_email',
+  typeof TwoFactorEmailNodeSchema,
+  ResolvedTwoFactorEmailNode,
+  OtpReport
+>;

@@ -2,7 +2,16 @@ import { Type } from '@sinclair/typebox';
 import type { Static } from '@sinclair/typebox';
 import { FLOW_LIMITS } from '../limits';
 import { BoundedInteger, fixedOutcomes, nodeSchema } from './common';
-import { FIXED_OUTCOMES } from '../node-types';
+import type { Kind, OutcomeRules } from './kind';
+import { outcomeKeys } from './kind';
+
+/** Decided by the server's analysis of the frames the page uploaded. */
+const OUTCOMES = {
+  livenessDetected: { decidedBy: 'analysis', failing: false },
+  deepfakeDetected: { decidedBy: 'analysis', failing: true },
+  noFace: { decidedBy: 'analysis', failing: true },
+  inconclusive: { decidedBy: 'analysis', failing: true },
+} as const satisfies OutcomeRules;
 
 /** Anti-spoofing: the user follows a random sequence of head movements on camera. */
 export const LivenessDetectionNodeSchema = nodeSchema(
@@ -17,7 +26,7 @@ export const LivenessDetectionNodeSchema = nodeSchema(
         'Time allowed before the node ends inconclusive (timeout).',
       ),
     ),
-    outcomes: fixedOutcomes(FIXED_OUTCOMES.liveness_detection),
+    outcomes: fixedOutcomes(outcomeKeys(OUTCOMES)),
   },
   'Anti-spoofing check with an active challenge sequence.',
 );
@@ -41,3 +50,29 @@ export function livenessDetectionWithDefaults(
 ): ResolvedLivenessDetectionNode {
   return { ...LIVENESS_DETECTION_DEFAULTS, ...node };
 }
+
+/**
+ * What a liveness_detection node's report holds (docs/liveness.md): the attempt, how it ended,
+ * and the analysis' measurements (frames, faces per frame, challenges, scores, pose, motion,
+ * brightness, the best frame, estimates).
+ */
+export interface LivenessDetectionReport {
+  attemptId: string;
+  ended: string;
+  cameraUnavailable?: true;
+  [measurement: string]: unknown;
+}
+
+/** The liveness_detection kind. */
+export const livenessDetection = {
+  type: 'liveness_detection',
+  schema: LivenessDetectionNodeSchema,
+  defaults: livenessDetectionWithDefaults,
+  routes: { routing: 'fixed', outcomes: OUTCOMES },
+  types: {} as { report: LivenessDetectionReport },
+} as const satisfies Kind<
+  'liveness_detection',
+  typeof LivenessDetectionNodeSchema,
+  ResolvedLivenessDetectionNode,
+  LivenessDetectionReport
+>;
