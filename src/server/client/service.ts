@@ -3,7 +3,13 @@
  * token. The server is the authority: every outcome goes through `step`, which the compiled
  * machine checks; user-decided outcomes are limited per node type (any outcome in test mode).
  */
-import { outcomesOf, nodeDefaults, type FlowNode, type FlowPosition } from '../../core/flow';
+import {
+  outcomesOf,
+  nodeDefaults,
+  USER_OUTCOMES,
+  type FlowNode,
+  type FlowPosition,
+} from '../../core/flow';
 import type { PublicSessionShape } from '../../core/api';
 import type { AppContext } from '../context';
 import { ApiError } from '../http/errors';
@@ -33,19 +39,6 @@ import { knownEmail, knownPhone, publicSession } from './public';
 
 /** A client token lives as long as any session could: the 24 h of an unopened one. */
 export const CLIENT_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
-
-/**
- * Outcomes the page may report for the user outside test mode; the others are decided by the
- * server (codes, analyses) or by a reply (conversation).
- */
-export const USER_OUTCOMES: Partial<Record<FlowNode['type'], readonly string[]>> = {
-  permissions: ['permissionsGranted', 'permissionsDenied'],
-  enter_email: ['emailEntered', 'canceled'],
-  two_factor_email: ['cancelled'],
-  two_factor_sms: ['cancelled'],
-  document_scan: ['userCancelled'],
-  face_scan: ['cancelled'],
-};
 
 const MAX_REPORT_BYTES = 16 * 1024;
 
@@ -239,7 +232,7 @@ export class ClientService {
 
   async prompt(s: SessionRecord, nodeId: string): Promise<{ text: string }> {
     const node = this.requireCurrent(s, nodeId);
-    const prompt = (node as { prompt?: unknown }).prompt;
+    const prompt = 'prompt' in node ? node.prompt : undefined;
     if (typeof prompt !== 'string' || prompt.trim() === '') return { text: '' };
     const text = await this.ctx.renderer.render({ prompt, lang: this.lang(s) });
     await this.mutate(s.id, (cur, now) => {

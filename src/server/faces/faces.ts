@@ -211,7 +211,7 @@ export function createFaces(deps: FacesDeps): Faces {
     s: SessionRecord,
     node: FaceCompareNode,
   ): Promise<{ outcome: string; report: Record<string, unknown> }> {
-    const n = nodeDefaults(node) as FaceCompareNode & { sourceA: FaceSource; sourceB: FaceSource };
+    const n = nodeDefaults(node);
     const threshold = thresholdOf(n);
     const a = await sourceFace(s, n.sourceA);
     const b = await sourceFace(s, n.sourceB);

@@ -6,7 +6,7 @@
 import type { NodeReport } from '../../core/api';
 import { advanceFlow, isVerified, type FlowNode, type FlowPosition } from '../../core/flow';
 import type { SessionRecord } from '../store/types';
-import { pickCheckOutcome, runValidation, type ValidationSpec } from './dataValidation';
+import { pickCheckOutcome, runValidation } from './dataValidation';
 
 export type StepRefusal = {
   ok: false;
@@ -68,12 +68,8 @@ export function settle(s: SessionRecord, now: number): SessionRecord {
   for (let guard = 0; guard <= cur.settings.flow.length; guard++) {
     const node = currentNode(cur);
     if (!node || node.type !== 'data_validation') return cur;
-    const dv = node as FlowNode & {
-      validation: ValidationSpec;
-      outcomes: { id: string; condition?: string }[];
-    };
     const result = runValidation(
-      dv.validation,
+      node.validation,
       {
         providedData: cur.settings.providedData,
         extractedData: cur.report.extractedData ?? {},
@@ -81,8 +77,8 @@ export function settle(s: SessionRecord, now: number): SessionRecord {
       },
       now,
     );
-    const outcome = pickCheckOutcome(dv.outcomes, result);
-    const report = { check: result, field: dv.validation.field, action: dv.validation.action };
+    const outcome = pickCheckOutcome(node.outcomes, result);
+    const report = { check: result, field: node.validation.field, action: node.validation.action };
     if (outcome === null) {
       // No outcome takes this result: the flow cannot go on, the session ends incomplete.
       const position: FlowPosition = {
