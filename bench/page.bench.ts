@@ -138,7 +138,10 @@ export default async function pageBench(): Promise<BenchRow[]> {
   const manifest = JSON.parse(
     readFileSync(join(ROOT, 'dist/web/.vite/manifest.json'), 'utf8'),
   ) as Record<string, ManifestChunk>;
-  const livenessChunks = chunkClosure(manifest, 'src/web/screens/LivenessScreen.tsx');
+  const livenessChunks = chunkClosure(
+    manifest,
+    'src/web/nodes/liveness_detection/LivenessScreen.tsx',
+  );
   const idv = await startIdv();
   const browser = await chromium.launch({
     executablePath: existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined,

@@ -15,8 +15,9 @@ import type { pageMachine } from './machine/pageMachine';
 import { useActorState } from './machine/useActorState';
 import { usePrefs } from './prefs/store';
 import { endSessionRecording } from './recording/sessionEnd';
-import { askBefore } from './screens/devices';
-import { prefetchScreen, screenFor } from './screens/registry';
+import { askBefore } from './nodes/devices';
+import { prefetchScreen, screenFor } from './nodes/registry';
+import { DEVICE_ASKER } from './nodes';
 import { canRecognizeSpeech } from './screens/speechInput';
 import { TestBanner } from './testmode/TestBanner';
 
@@ -102,14 +103,16 @@ export function App({
       send,
       enteredEmail: ctx.enteredEmail,
     };
-    // Screens are lazy components made once per node type (screens/registry.ts).
-    body = implicitAsk
-      ? createElement(screenFor('permissions'), {
-          key: `ask-${node.id}`,
-          ...props,
-          implicitAsk,
-        })
-      : createElement(screenFor(node.type), { key: node.id, ...props });
+    // Screens are lazy components made once per node type (nodes/registry.ts). Where the page
+    // asks for devices in front of the node, the asking kind's screen (permissions) does it.
+    body =
+      implicitAsk && DEVICE_ASKER
+        ? createElement(screenFor(DEVICE_ASKER), {
+            key: `ask-${node.id}`,
+            ...props,
+            implicitAsk,
+          })
+        : createElement(screenFor(node.type), { key: node.id, ...props });
   } else {
     body = (
       <section className="card" aria-busy="true">

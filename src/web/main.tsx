@@ -12,18 +12,8 @@ import { switchLanguage } from './i18n/setup';
 import { FIRST_SCREEN_MARK } from './components/StepHeading';
 import { loadFlowCore } from './machine/flowCore';
 import { pageMachine } from './machine/pageMachine';
-import { loadScreen } from './screens/registry';
+import { loadScreen, screensFor } from './nodes/registry';
 import './styles.css';
-
-// Node types in front of which the page may ask for the camera or microphone (screens/devices.ts).
-const MAY_ASK_FIRST = new Set([
-  'conversation',
-  'liveness_detection',
-  'document_scan',
-  'face_scan',
-  'face_compare',
-  'recognition',
-]);
 
 const tokens = storageTokenStore(window.sessionStorage);
 const api = createClientApi({ tokens });
@@ -41,15 +31,13 @@ const machine = pageMachine.provide({
     exchange: fromPromise(({ input }) => api.exchange(input.secret)),
     resume: fromPromise(() => api.session()),
     prepare: fromPromise(async ({ input }) => {
-      const screen = input.nodeType ? loadScreen(input.nodeType) : null;
-      // A node that needs a device nobody asked for opens on the permissions page.
-      const ask =
-        input.nodeType && MAY_ASK_FIRST.has(input.nodeType) ? loadScreen('permissions') : null;
+      // A node that needs a device nobody asked for opens on the permissions page: its screen
+      // comes too.
+      const screens = input.nodeType ? screensFor(input.nodeType) : [];
       await Promise.all([
         setLanguage(input.lang),
         input.record && api.setLang(input.lang),
-        screen?.catch(() => {}),
-        ask?.catch(() => {}),
+        ...screens.map((type) => loadScreen(type).catch(() => {})),
       ]);
     }),
     exit: fromPromise(() => api.exit()),

@@ -1,6 +1,6 @@
 import type { Static } from '@sinclair/typebox';
 import type { OtpSendBodySchema, PositionSchema, PublicSessionShape } from '../../core/api/client';
-import type { FlowNode, NodeType } from '../../core/flow';
+import type { FlowNode, NodeByType, NodeType } from '../../core/flow';
 import type {
   LivenessAttemptAnswer,
   LivenessFinishBody,
@@ -16,7 +16,7 @@ import type {
 // The shapes of docs/client-api.md, from the TypeBox schemas the server answers with (type-only
 // imports: none of the schema code reaches the page's bundle).
 
-export type { FlowNode, NodeType };
+export type { FlowNode, NodeByType, NodeType };
 export type { LivenessAttemptAnswer, LivenessFinishBody, LivenessFrameBody, LivenessStartAnswer };
 export type { DocumentAnswer, DocumentRetryReason, DocumentUploadBody };
 export type Position = Static<typeof PositionSchema>;

@@ -9,11 +9,6 @@ import { looksLikeEmail, maskEmail, maskPhone, normalizePhone } from '../format/
 import { CallProblem } from './Notice';
 import { StepHeading } from './StepHeading';
 
-interface OtpNode {
-  otpLength?: number;
-  resendAfterSeconds?: number;
-}
-
 /**
  * The shared body of two_factor_email and two_factor_sms: where the code goes (asked for when the
  * session knows no address), sending, the code field (`autocomplete="one-time-code"`), attempts
@@ -28,9 +23,9 @@ export function OtpStep({
   api,
   send,
   enteredEmail,
-}: ScreenProps & { channel: 'email' | 'sms' }) {
+}: ScreenProps<'two_factor_email' | 'two_factor_sms'> & { channel: 'email' | 'sms' }) {
   const { t } = useTranslation();
-  const length = (node as OtpNode).otpLength ?? 6;
+  const length = node.otpLength ?? 6;
   const known =
     channel === 'email'
       ? (session.contact.email ?? (enteredEmail ? maskEmail(enteredEmail) : null))
@@ -43,7 +38,7 @@ export function OtpStep({
   const [codeInvalid, setCodeInvalid] = useState(false);
   const [wrong, setWrong] = useState<number | null>(null);
   const [notice, setNotice] = useState<'alreadySent' | 'expired' | null>(null);
-  const resendWait = ((node as OtpNode).resendAfterSeconds ?? 30) * 1000;
+  const resendWait = (node.resendAfterSeconds ?? 30) * 1000;
   const [now, setNow] = useState(() => Date.now());
   const codeInput = useRef<HTMLInputElement>(null);
   const call = useServerCall(send, api);

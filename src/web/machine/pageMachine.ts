@@ -2,6 +2,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { FlowNode, NodeType, Position, PublicSession, SessionAnswer } from '../api/types';
 import { isSupportedLang, pickLanguage, SUPPORTED_LANGS } from '../i18n/pickLanguage';
 import { flowCoreIfLoaded } from './flowCore';
+import { askedAlong } from '../nodes/devices';
 import { followFlow } from './followFlow';
 import { classifyError, type PageErrorKind } from './pageError';
 
@@ -150,7 +151,7 @@ export const pageMachine = setup({
         position: params.answer.position,
         node: followed.node,
         flowAgrees: followed.agreed,
-        asked: askedByPath(context.asked, params.answer.session.flow, params.answer.position),
+        asked: askedAlong(context.asked, params.answer.session.flow, params.answer.position),
       };
     }),
     takePosition: assign(({ context }, params: { position: Position }) => {
@@ -160,7 +161,7 @@ export const pageMachine = setup({
         position: params.position,
         node: followed.node,
         flowAgrees: followed.agreed,
-        asked: askedByPath(context.asked, flow, params.position),
+        asked: askedAlong(context.asked, flow, params.position),
       };
     }),
     fail: assign({ error: (_, params: { error: unknown }) => classifyError(params.error) }),
@@ -405,23 +406,3 @@ export const pageMachine = setup({
     },
   },
 });
-
-/**
- * Devices already asked for along the path: a permissions node that was passed asked for the
- * devices it names (both by default), whatever the user answered.
- */
-function askedByPath(
-  asked: PageContext['asked'],
-  flow: readonly FlowNode[],
-  position: Position,
-): PageContext['asked'] {
-  const result = { ...asked };
-  for (const step of position.path) {
-    if (step.type !== 'permissions') continue;
-    const node = flow.find((n) => n.id === step.nodeId) as
-      { permissions?: { camera?: boolean; microphone?: boolean } } | undefined;
-    result.camera ||= node?.permissions?.camera !== false;
-    result.microphone ||= node?.permissions?.microphone !== false;
-  }
-  return result;
-}

@@ -1,4 +1,4 @@
-import type { Devices } from './devices';
+import type { Devices } from '../nodes/kind';
 
 /** How asking the browser for devices ended. */
 export type AccessResult = 'granted' | 'blocked' | 'notFound' | 'inUse' | 'unsupported';

@@ -1,11 +1,11 @@
 import type { ClientApi } from '../api/client';
-import type { FlowNode, PublicSession } from '../api/types';
+import type { NodeByType, NodeType, PublicSession } from '../api/types';
 import type { PageEvent } from '../machine/pageMachine';
-import type { Devices } from './devices';
+import type { Devices } from '../nodes/kind';
 
-/** What every node screen is given. */
-export interface ScreenProps {
-  node: FlowNode;
+/** What every node screen is given: a node of its kind (`T`), or of any kind for shared screens. */
+export interface ScreenProps<T extends NodeType = NodeType> {
+  node: NodeByType[T];
   session: PublicSession;
   lang: string;
   api: ClientApi;

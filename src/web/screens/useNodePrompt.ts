@@ -19,7 +19,7 @@ export function useNodePrompt(
   send: (e: PageEvent) => void,
   enabled = true,
 ): void {
-  const prompt = (node as { prompt?: unknown }).prompt;
+  const prompt = 'prompt' in node ? node.prompt : undefined;
   const has = enabled && typeof prompt === 'string' && prompt.trim() !== '';
   useEffect(() => {
     if (!has) return;

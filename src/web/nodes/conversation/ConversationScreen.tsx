@@ -1,18 +1,18 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MicIcon } from '../components/Icons';
-import { Busy, CallProblem } from '../components/Notice';
-import { StepHeading } from '../components/StepHeading';
-import { canRecognizeSpeech, listenOnce, type Listening } from './speechInput';
-import type { ScreenProps } from './types';
-import { useServerCall } from './useServerCall';
+import { MicIcon } from '../../components/Icons';
+import { Busy, CallProblem } from '../../components/Notice';
+import { StepHeading } from '../../components/StepHeading';
+import { canRecognizeSpeech, listenOnce, type Listening } from '../../screens/speechInput';
+import type { ScreenProps } from '../../screens/types';
+import { useServerCall } from '../../screens/useServerCall';
 
 /**
  * A conversation node: the guide's prompt (rendered by the server in the session's language,
  * spoken and captioned), then the user's answer, typed always and spoken where the browser can
  * recognise speech. The server picks the branch. A node that needs no reply moves on at once.
  */
-export default function ConversationScreen({ node, lang, api, send }: ScreenProps) {
+export default function ConversationScreen({ node, lang, api, send }: ScreenProps<'conversation'>) {
   const { t } = useTranslation();
   const [prompt, setPrompt] = useState<string | null>(null);
   const [answer, setAnswer] = useState('');
@@ -22,7 +22,7 @@ export default function ConversationScreen({ node, lang, api, send }: ScreenProp
   const [noMatch, setNoMatch] = useState(false);
   const input = useRef<HTMLTextAreaElement>(null);
   const call = useServerCall(send, api);
-  const quiet = (node as { doesNotRequireReply?: boolean }).doesNotRequireReply === true;
+  const quiet = node.doesNotRequireReply === true;
   const voice = canRecognizeSpeech();
 
   const { run } = call;

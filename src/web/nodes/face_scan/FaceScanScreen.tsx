@@ -1,16 +1,16 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CallProblem } from '../components/Notice';
-import { StepHeading } from '../components/StepHeading';
-import { CaptureStatus } from '../camera/CaptureStatus';
-import { LivenessCapture } from '../camera/LivenessCapture';
-import { cameraOn, runBudget } from '../camera/livenessState';
-import { recordSessionFrom, releaseRecordingCamera } from '../camera/sessionRecorder';
-import { useCaptureStrings } from '../camera/useCaptureStrings';
-import { useLivenessFlow } from '../camera/useLivenessFlow';
-import type { ScreenProps } from './types';
-import { spokenText } from './spokenText';
-import { useServerCall } from './useServerCall';
+import { CallProblem } from '../../components/Notice';
+import { StepHeading } from '../../components/StepHeading';
+import { CaptureStatus } from '../../camera/CaptureStatus';
+import { LivenessCapture } from '../../camera/LivenessCapture';
+import { cameraOn, runBudget } from '../../camera/livenessState';
+import { recordSessionFrom, releaseRecordingCamera } from '../../camera/sessionRecorder';
+import { useCaptureStrings } from '../../camera/useCaptureStrings';
+import { useLivenessFlow } from '../../camera/useLivenessFlow';
+import type { ScreenProps } from '../../screens/types';
+import { spokenText } from '../../screens/spokenText';
+import { useServerCall } from '../../screens/useServerCall';
 
 /**
  * The face_scan node: the liveness screen's capture (oval, hints, and the challenges when the
@@ -18,13 +18,13 @@ import { useServerCall } from './useServerCall';
  * reference and decides. `captureInstructions` are shown and spoken; Cancel ends the node
  * `cancelled` (docs/hosted-page.md, "Face scan").
  */
-export default function FaceScanScreen({ node, api, send }: ScreenProps) {
+export default function FaceScanScreen({ node, api, send }: ScreenProps<'face_scan'>) {
   const { t } = useTranslation();
   const flow = useLivenessFlow(api, node.id, send);
   const { state } = flow;
   const strings = useCaptureStrings();
   const cancel = useServerCall(send, api);
-  const instructions = spokenText(node.type === 'face_scan' ? node.captureInstructions : undefined);
+  const instructions = spokenText(node.captureInstructions);
 
   // Spoken once per node (a ref survives React's second effect run in development).
   const said = useRef(false);

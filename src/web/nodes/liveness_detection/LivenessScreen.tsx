@@ -1,26 +1,26 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { StepHeading } from '../components/StepHeading';
-import { CaptureStatus } from '../camera/CaptureStatus';
-import { LivenessCapture } from '../camera/LivenessCapture';
-import { cameraOn, runBudget } from '../camera/livenessState';
-import { recordSessionFrom, releaseRecordingCamera } from '../camera/sessionRecorder';
-import { useCaptureStrings } from '../camera/useCaptureStrings';
-import { useLivenessFlow } from '../camera/useLivenessFlow';
-import type { ScreenProps } from './types';
-import { useNodePrompt } from './useNodePrompt';
+import { StepHeading } from '../../components/StepHeading';
+import { CaptureStatus } from '../../camera/CaptureStatus';
+import { LivenessCapture } from '../../camera/LivenessCapture';
+import { cameraOn, runBudget } from '../../camera/livenessState';
+import { recordSessionFrom, releaseRecordingCamera } from '../../camera/sessionRecorder';
+import { useCaptureStrings } from '../../camera/useCaptureStrings';
+import { useLivenessFlow } from '../../camera/useLivenessFlow';
+import type { ScreenProps } from '../../screens/types';
+import { useNodePrompt } from '../../screens/useNodePrompt';
 
 /**
  * The liveness_detection node: the camera with the oval and the server's challenges; the frames
  * go to the server as they are taken, and the server decides (docs/hosted-page.md, "Liveness").
  * This screen and everything camera-related are their own chunk, loaded when the node comes near.
  */
-export default function LivenessScreen({ node, api, send }: ScreenProps) {
+export default function LivenessScreen({ node, api, send }: ScreenProps<'liveness_detection'>) {
   const { t } = useTranslation();
   useNodePrompt(api, node, send);
   const flow = useLivenessFlow(api, node.id, send);
   const { state } = flow;
-  const timeoutSeconds = node.type === 'liveness_detection' ? node.timeoutSeconds : undefined;
+  const timeoutSeconds = node.timeoutSeconds;
   const strings = useCaptureStrings();
 
   const attempt = state.phase === 'capturing' ? state.attempt : null;

@@ -1,17 +1,17 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CallProblem } from '../components/Notice';
-import { StepHeading } from '../components/StepHeading';
-import { looksLikeEmail } from '../format/mask';
-import type { ScreenProps } from './types';
-import { useNodePrompt } from './useNodePrompt';
-import { useServerCall } from './useServerCall';
+import { CallProblem } from '../../components/Notice';
+import { StepHeading } from '../../components/StepHeading';
+import { looksLikeEmail } from '../../format/mask';
+import type { ScreenProps } from '../../screens/types';
+import { useNodePrompt } from '../../screens/useNodePrompt';
+import { useServerCall } from '../../screens/useServerCall';
 
 /**
  * The enter_email node: the guide says the node's prompt, the user types an address
  * (`emailEntered` with `report.email`) or cancels (`canceled`, the spelling of this node type).
  */
-export default function EnterEmailScreen({ node, api, send }: ScreenProps) {
+export default function EnterEmailScreen({ node, api, send }: ScreenProps<'enter_email'>) {
   const { t } = useTranslation();
   const [email, setEmail] = useState('');
   const [invalid, setInvalid] = useState(false);

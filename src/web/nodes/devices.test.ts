@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { FlowNode } from '../api/types';
-import { askBefore, devicesFor, devicesOfPermissionsNode } from './devices';
+import type { FlowNode, Position } from '../api/types';
+import { askBefore, askedAlong, devicesFor } from './devices';
+import { devicesOfPermissionsNode } from './permissions/devices';
 
 const node = (n: Record<string, unknown>) => n as unknown as FlowNode;
 const none = { camera: false, microphone: false };
@@ -84,5 +85,32 @@ describe('devicesOfPermissionsNode', () => {
         node({ id: 'p', type: 'permissions', permissions: { camera: false }, outcomes: {} }),
       ),
     ).toEqual({ camera: false, microphone: true });
+  });
+});
+
+describe('askedAlong', () => {
+  const flow = [
+    node({ id: 'p', type: 'permissions', permissions: { microphone: false }, outcomes: {} }),
+    node({ id: 'm', type: 'enter_email', outcomes: {} }),
+  ];
+  const at = (path: Position['path']): Position => ({
+    nodeId: 'x',
+    nodeType: 'liveness_detection',
+    status: 'active',
+    path,
+  });
+
+  it('counts what a passed permissions node asked for, whatever the user answered', () => {
+    const denied = at([{ nodeId: 'p', type: 'permissions', outcome: 'permissionsDenied' }]);
+    expect(askedAlong(none, flow, denied)).toEqual({ camera: true, microphone: false });
+  });
+
+  it('keeps what was asked before and ignores the other nodes', () => {
+    const path = at([{ nodeId: 'm', type: 'enter_email', outcome: 'emailEntered' }]);
+    expect(askedAlong(none, flow, path)).toEqual(none);
+    expect(askedAlong({ camera: false, microphone: true }, flow, path)).toEqual({
+      camera: false,
+      microphone: true,
+    });
   });
 });

@@ -1,14 +1,14 @@
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ClientApiError } from '../api/errors';
-import { blobToBase64 } from '../camera/base64';
-import { holdMessage, NO_MESSAGE, type HeldMessage } from '../camera/messageHold';
-import { cameraErrorMessages } from '../camera/useCaptureStrings';
-import { CallProblem } from '../components/Notice';
-import { StepHeading } from '../components/StepHeading';
-import { DocumentCapture, type DocumentCaptureStrings } from '../document/DocumentCapture';
-import type { DocumentType } from '../document/guide';
-import type { GuideState } from '../document/GuideOverlay';
+import { ClientApiError } from '../../api/errors';
+import { blobToBase64 } from '../../camera/base64';
+import { holdMessage, NO_MESSAGE, type HeldMessage } from '../../camera/messageHold';
+import { cameraErrorMessages } from '../../camera/useCaptureStrings';
+import { CallProblem } from '../../components/Notice';
+import { StepHeading } from '../../components/StepHeading';
+import { DocumentCapture, type DocumentCaptureStrings } from '../../document/DocumentCapture';
+import type { DocumentType } from '../../document/guide';
+import type { GuideState } from '../../document/GuideOverlay';
 import {
   initialScan,
   readyToCapture,
@@ -18,10 +18,10 @@ import {
   type PhotoSource,
   type ScanHint,
   type ScanState,
-} from '../document/scanState';
-import { fileToJpeg, UPLOAD_ACCEPT } from '../document/upload';
-import type { ScreenProps } from './types';
-import { useServerCall } from './useServerCall';
+} from '../../document/scanState';
+import { fileToJpeg, UPLOAD_ACCEPT } from '../../document/upload';
+import type { ScreenProps } from '../../screens/types';
+import { useServerCall } from '../../screens/useServerCall';
 
 const ALL_TYPES: DocumentType[] = ['passport', 'id', 'dl'];
 /** Hints that come from the camera's frames (held steady); the others show at once. */
@@ -36,12 +36,11 @@ const TIMEOUT_AGAIN_MS = 3000;
  * a file upload always offered (the only way without a camera); Cancel ends the node
  * `userCancelled` and the node's `timeoutSeconds` `scanTimeout`.
  */
-export default function DocumentScanScreen({ node, api, send }: ScreenProps) {
+export default function DocumentScanScreen({ node, api, send }: ScreenProps<'document_scan'>) {
   const { t } = useTranslation();
-  const options = node.type === 'document_scan' ? node : undefined;
-  const types = options?.allowedDocumentTypes?.length ? options.allowedDocumentTypes : ALL_TYPES;
-  const mode = options?.scanningMode ?? 'single';
-  const timeoutSeconds = options?.timeoutSeconds ?? 120;
+  const types = node.allowedDocumentTypes?.length ? node.allowedDocumentTypes : ALL_TYPES;
+  const mode = node.scanningMode ?? 'single';
+  const timeoutSeconds = node.timeoutSeconds ?? 120;
   const [state, dispatch] = useReducer(scanStep, undefined, () =>
     initialScan(types[0] ?? 'passport', mode),
   );
@@ -216,9 +215,9 @@ export default function DocumentScanScreen({ node, api, send }: ScreenProps) {
           message={hintText}
           guideState={guideState}
           strings={strings}
-          showTorch={options?.showTorchButton ?? true}
-          showSwitch={options?.showCameraSwitch ?? true}
-          showMirror={options?.showMirrorCameraButton ?? true}
+          showTorch={node.showTorchButton ?? true}
+          showSwitch={node.showCameraSwitch ?? true}
+          showMirror={node.showMirrorCameraButton ?? true}
           shutterDisabled={!canAct}
           onReading={onReading}
           onShutter={() => shoot('manual')}

@@ -1,14 +1,14 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CallProblem } from '../components/Notice';
-import { StepHeading } from '../components/StepHeading';
-import { planPermissionsPage } from '../controls/rules';
-import { parseColor, readableTextOn } from '../format/color';
+import { CallProblem } from '../../components/Notice';
+import { StepHeading } from '../../components/StepHeading';
+import { planPermissionsPage } from '../../controls/rules';
+import { parseColor, readableTextOn } from '../../format/color';
 import { devicesOfPermissionsNode } from './devices';
-import { onPermissionGranted, requestDevices, type AccessResult } from './mediaAccess';
-import type { ScreenProps } from './types';
-import { useNodePrompt } from './useNodePrompt';
-import { useServerCall } from './useServerCall';
+import { onPermissionGranted, requestDevices, type AccessResult } from '../../screens/mediaAccess';
+import type { ScreenProps } from '../../screens/types';
+import { useNodePrompt } from '../../screens/useNodePrompt';
+import { useServerCall } from '../../screens/useServerCall';
 
 /** An integrator's colour as [r, g, b]: hex and rgb() directly, named colours via the browser. */
 function resolveColor(value: string): [number, number, number] | null {

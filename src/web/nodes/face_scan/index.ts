@@ -1,0 +1,9 @@
+import type { PageKind } from '../kind';
+import { cameraOnly } from '../kind';
+
+/** A face_scan node: the liveness capture, then the server's comparison. */
+export const faceScanPage = {
+  type: 'face_scan',
+  screen: () => import('./FaceScanScreen'),
+  devices: cameraOnly,
+} satisfies PageKind<'face_scan'>;

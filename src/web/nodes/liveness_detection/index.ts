@@ -1,0 +1,9 @@
+import type { PageKind } from '../kind';
+import { cameraOnly } from '../kind';
+
+/** A liveness_detection node: the camera, the oval and the server's challenges. */
+export const livenessDetectionPage = {
+  type: 'liveness_detection',
+  screen: () => import('./LivenessScreen'),
+  devices: cameraOnly,
+} satisfies PageKind<'liveness_detection'>;
