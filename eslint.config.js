@@ -30,9 +30,42 @@ const nodeBuiltins = [
 const restrict = (patterns) => ({
   'no-restricted-imports': [
     'error',
-    { patterns: patterns.map((p) => ({ group: [p.group].flat(), message: p.message })) },
+    {
+      patterns: patterns.map((p) =>
+        p.regex ? p : { group: [p.group].flat(), message: p.message },
+      ),
+    },
   ],
 });
+
+const corePatterns = [
+  { group: nodeBuiltins, message: 'src/core runs in the browser too: no Node built-ins.' },
+  {
+    group: [
+      'react',
+      'react-dom',
+      'react/*',
+      'react-dom/*',
+      'zustand',
+      'i18next',
+      'react-i18next',
+      '@mediapipe/*',
+    ],
+    message: 'src/core is pure: no UI libraries.',
+  },
+  {
+    group: ['**/server/**', '**/web/**', '**/sdk/**', 'fastify', 'better-sqlite3'],
+    message: 'src/core may not import the server, the web page or the SDK.',
+  },
+];
+
+const webPatterns = [
+  { group: nodeBuiltins, message: 'The page runs in the browser: no Node built-ins.' },
+  {
+    group: ['**/server/**', 'fastify', 'better-sqlite3'],
+    message: 'The page does not import the server; it talks to it over HTTP.',
+  },
+];
 
 export default tseslint.config(
   {
@@ -62,26 +95,7 @@ export default tseslint.config(
     files: ['src/core/**/*.ts'],
     languageOptions: { globals: {} },
     rules: {
-      ...restrict([
-        { group: nodeBuiltins, message: 'src/core runs in the browser too: no Node built-ins.' },
-        {
-          group: [
-            'react',
-            'react-dom',
-            'react/*',
-            'react-dom/*',
-            'zustand',
-            'i18next',
-            'react-i18next',
-            '@mediapipe/*',
-          ],
-          message: 'src/core is pure: no UI libraries.',
-        },
-        {
-          group: ['**/server/**', '**/web/**', '**/sdk/**', 'fastify', 'better-sqlite3'],
-          message: 'src/core may not import the server, the web page or the SDK.',
-        },
-      ]),
+      ...restrict(corePatterns),
       'no-restricted-globals': [
         'error',
         'window',
@@ -119,13 +133,50 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
+      ...restrict(webPatterns),
+    },
+  },
+  {
+    // A node kind of the flow core (kinds/<type>.ts) stands on its own: the shared kind helpers
+    // and the flow limits, never another kind or the KINDS list built from them.
+    files: ['src/core/flow/kinds/*.ts'],
+    ignores: ['src/core/flow/kinds/index.ts', 'src/core/flow/kinds/tables.ts', '**/*.test.ts'],
+    rules: restrict([
+      ...corePatterns,
+      {
+        regex: '^\\.\\./(?!limits$)|^\\.(/index)?$|^\\./(?!common$|kind$|otp$)',
+        message:
+          'A node kind imports only ./common, ./kind, ./otp and ../limits: not another kind, nor KINDS.',
+      },
+    ]),
+  },
+  {
+    // The page side of a node kind (nodes/<type>/) imports its own folder, ../kind, the shared page
+    // helpers and types of the core; never another kind, nor the page's kind tables. The flow core
+    // itself (its TypeBox schemas) is loaded after the first screen, so only its types come here.
+    files: ['src/web/nodes/*/**/*.{ts,tsx}'],
+    rules: {
       ...restrict([
-        { group: nodeBuiltins, message: 'The page runs in the browser: no Node built-ins.' },
+        ...webPatterns,
         {
-          group: ['**/server/**', 'fastify', 'better-sqlite3'],
-          message: 'The page does not import the server; it talks to it over HTTP.',
+          regex: '^\\.\\./(?!kind$|\\.\\./)|^\\.\\.$',
+          message:
+            'A page kind imports its own folder, ../kind and the shared page helpers: not another kind, nor the kind tables.',
         },
       ]),
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/core/flow', '**/core/flow/**'],
+              allowTypeImports: true,
+              message:
+                'The flow core comes after the first screen: a page kind imports only its types.',
+            },
+          ],
+        },
+      ],
     },
   },
   {
