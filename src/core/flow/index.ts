@@ -18,6 +18,9 @@ export type {
   ResolvedNodeByType,
   NodeReportByType,
   NodeChecks,
+  OutcomeOf,
+  OutcomeDecidedBy,
+  NodeStep,
 } from './kinds';
 export {
   KINDS,

@@ -79,6 +79,30 @@ export type OutcomeKey<T extends FixedOutcomeNodeType> = keyof Extract<
 >['outcomes'] &
   string;
 
+/** The outcome a node of that type selects: a fixed key, or the id of a conditional outcome. */
+export type OutcomeOf<T extends NodeType> = T extends FixedOutcomeNodeType
+  ? OutcomeKey<T>
+  : T extends ConditionalNodeType
+    ? string
+    : never;
+
+type Rules<T extends FixedOutcomeNodeType> = Extract<Routes<T>, { routing: 'fixed' }>['outcomes'];
+/** The fixed outcomes of a type that `D` decides, e.g. the ones a server analysis decides. */
+export type OutcomeDecidedBy<T extends FixedOutcomeNodeType, D extends Decider> = {
+  [K in OutcomeKey<T>]: Rules<T>[K] extends { decidedBy: D } ? K : never;
+}[OutcomeKey<T>];
+
+/**
+ * What the server side of a kind (its node module, `src/server/nodes/<type>.ts`) hands to the
+ * session's step once it has decided: the node, its outcome and what the node report holds.
+ */
+export interface NodeStep<T extends NodeType> {
+  nodeId: string;
+  outcome: OutcomeOf<T>;
+  report?: NodeReportByType[T];
+  inconclusiveReason?: string;
+}
+
 /** The tables below, derived from `KINDS` (the recipe test checks they are this object's). */
 export const KIND_TABLES = kindTables(Object.values(KINDS));
 

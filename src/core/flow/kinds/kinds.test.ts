@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import type { FlowNode } from '.';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import type { FlowNode, NodeReportByType, NodeStep, OutcomeDecidedBy, OutcomeOf } from '.';
 import { nodeDefaults } from '.';
 import { checkResultOf } from './data_validation';
 
@@ -91,5 +91,27 @@ describe('checkResultOf (what a data_validation check yielded, from the outcome 
 
   it('cannot tell when the chosen outcome is taken whatever the check says', () => {
     expect(checkResultOf([{ condition: '' }, { condition: 'passed' }], 0)).toBeUndefined();
+  });
+});
+
+describe("the types a kind's server node module is written against", () => {
+  it('name the outcomes of a type, and the ones each decider decides', () => {
+    expectTypeOf<OutcomeOf<'face_compare'>>().toEqualTypeOf<
+      'match' | 'noMatch' | 'imageUnavailable'
+    >();
+    expectTypeOf<OutcomeOf<'conversation'>>().toEqualTypeOf<string>();
+    expectTypeOf<OutcomeOf<'end'>>().toEqualTypeOf<never>();
+    expectTypeOf<OutcomeDecidedBy<'document_scan', 'user'>>().toEqualTypeOf<'userCancelled'>();
+    expectTypeOf<OutcomeDecidedBy<'document_scan', 'server'>>().toEqualTypeOf<'scanTimeout'>();
+    expectTypeOf<OutcomeDecidedBy<'face_scan', 'analysis'>>().toEqualTypeOf<
+      'passed' | 'notPassed' | 'error'
+    >();
+  });
+
+  it('type the step a node hands on with its own report', () => {
+    expectTypeOf<NodeStep<'enter_email'>['report']>().toEqualTypeOf<
+      NodeReportByType['enter_email'] | undefined
+    >();
+    expectTypeOf<NodeReportByType['two_factor_sms']['channel']>().toEqualTypeOf<'email' | 'sms'>();
   });
 });
