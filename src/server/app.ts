@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Database } from 'better-sqlite3';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { API_LIMITS, LATEST_VERSION } from '../core/api';
 import { geoLookup } from './client/geo';
 import { systemClock } from './clock';
@@ -13,13 +13,13 @@ import { DEFAULT_RATE_LIMITS, type AppDeps, type RateLimitConfig } from './deps'
 import { apiKeyAuth } from './http/auth';
 import { errorHandler, notFoundHandler } from './http/errors';
 import { jsonBodyParser } from './http/jsonBody';
+import { serveOpenApi } from './http/openapiDoc';
 import { SlidingWindowLimiter } from './http/rateLimit';
 import { readVersion } from './http/version';
 import { createAnalyses, lazyHumanAnalyzer, type Analyses } from './analyses';
 import { createLiveness, type Liveness } from './liveness';
 import { createFsMediaStore, createMediaService, mediaRoutes } from './media';
 import type { MediaService } from './media/types';
-import { buildOpenApi } from './openapi';
 import { DEFAULT_OTP_LIMITS } from './otp/limits';
 import type { Mailer, SmsSender } from './otp/types';
 import { catalogRoutes } from './routes/catalog';
@@ -151,6 +151,8 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler(notFoundHandler);
   app.addHook('onRequest', readVersion);
+  // Before any route: the routes' schemas are checked, written and documented from here on.
+  await serveOpenApi(app, () => ctx.publicUrl);
 
   const publicApi = async (scope: FastifyInstance) => {
     scope.addHook('onRequest', apiKeyAuth(ctx.store, limiter, limits));
@@ -163,14 +165,6 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(async (scope) => clientRoutes(scope, ctx), { prefix: '/client' });
   // Signed media URLs carry their own credential: outside the key and token scopes.
   await app.register(async (scope) => mediaRoutes(scope, media, { clock }));
-
-  let openapi: string | null = null;
-  const serveOpenApi = async (_req: unknown, reply: FastifyReply) => {
-    openapi ??= JSON.stringify(buildOpenApi(ctx.publicUrl));
-    return reply.type('application/json; charset=utf-8').send(openapi);
-  };
-  app.get('/openapi.json', serveOpenApi);
-  app.get('/v1/openapi.json', serveOpenApi);
 
   for (const add of deps.extraRoutes ?? []) await app.register(async (scope) => add(scope));
 

@@ -1,11 +1,33 @@
+import { Type } from '@sinclair/typebox';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { ApiError, errorHandler, invalid } from '../http/errors';
-import { compileCheck } from '../sessions/problems';
+import { CLIENT_API, clientAnswers, clientRoute } from '../http/routeDocs';
+import { schemaRoute, type Body } from '../http/validation';
 import type { SessionRecord } from '../store/types';
-import { VIDEO_LIMITS, VideoFrameBodySchema, type VideoFrameBody } from './schema';
+import { VIDEO_LIMITS, VideoFrameBodySchema } from './schema';
 
-const checkFrame = compileCheck(VideoFrameBodySchema);
+/** The raw recording, by content type: documented here, taken as bytes by the scope's parser. */
+const video = {
+  ...schemaRoute(
+    {
+      ...CLIENT_API,
+      summary: 'The session recording, as the raw body (once per session)',
+      body: {
+        content: Object.fromEntries(
+          VIDEO_LIMITS.contentTypes.map((type) => [
+            type,
+            { schema: { type: 'string', contentMediaType: type } },
+          ]),
+        ),
+      },
+      response: clientAnswers(Type.Object({ mediaId: Type.String() })),
+    },
+    // Bytes, not JSON: the handler checks what it got.
+    { body: null },
+  ),
+  bodyLimit: VIDEO_LIMITS.maxVideoBytes,
+};
 
 /** Set by the client-token hook of the enclosing scope (routes/client.ts). */
 function sessionOf(request: FastifyRequest): SessionRecord {
@@ -51,7 +73,7 @@ export function analysesRoutes(app: FastifyInstance, ctx: AppContext): void {
       (_request, body, done) => done(null, body),
     );
     raw.setErrorHandler(videoErrors);
-    raw.post('/video', { bodyLimit: VIDEO_LIMITS.maxVideoBytes }, async (request) => {
+    raw.post('/video', video, async (request) => {
       const body = request.body;
       if (!Buffer.isBuffer(body)) {
         throw invalid([{ path: 'body', message: 'send the video as the raw request body' }]);
@@ -64,10 +86,12 @@ export function analysesRoutes(app: FastifyInstance, ctx: AppContext): void {
     });
   });
 
-  app.post('/video/frames', async (request) => {
-    const value = request.body ?? {};
-    const problems = checkFrame(value);
-    if (problems.length) throw invalid(problems);
-    return ctx.analyses.addVideoFrame(sessionOf(request), value as VideoFrameBody);
-  });
+  const frames = clientRoute(
+    'One camera frame sampled while the session is recorded',
+    VideoFrameBodySchema,
+    Type.Object({ received: Type.Integer() }),
+  );
+  app.post<Body<typeof VideoFrameBodySchema>>('/video/frames', frames, async (request) =>
+    ctx.analyses.addVideoFrame(sessionOf(request), request.body),
+  );
 }

@@ -1,17 +1,15 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
-import { invalid } from '../http/errors';
-import { compileCheck } from '../sessions/problems';
+import { clientRoute, nodeAnswer } from '../http/routeDocs';
+import type { Body } from '../http/validation';
 import type { SessionRecord } from '../store/types';
 import { createDocumentReader, type DocumentReader } from './reader';
 import {
   DOCUMENT_LIMITS,
+  DocumentAnswerSchema,
   DocumentUploadBodySchema,
-  type DocumentUploadBody,
 } from '../../core/api/documents';
 import { createDocuments, type Documents } from './service';
-
-const checkUpload = compileCheck(DocumentUploadBodySchema);
 
 /** Set by the client-token hook of the enclosing scope (routes/client.ts). */
 function sessionOf(request: FastifyRequest): SessionRecord {
@@ -64,22 +62,28 @@ export function documentRoutes(
   });
   opts.onDocuments?.(docs);
 
-  app.post<NodeParams>(
+  const upload = clientRoute(
+    'A photo of the document: the server reads and checks its MRZ (docs/documents.md)',
+    DocumentUploadBodySchema,
+    DocumentAnswerSchema,
+  );
+  app.post<NodeParams & Body<typeof DocumentUploadBodySchema>>(
     '/nodes/:nodeId/document',
-    { bodyLimit: DOCUMENT_LIMITS.bodyBytes },
-    async (request) => {
-      const body = request.body ?? {};
-      const problems = checkUpload(body);
-      if (problems.length) throw invalid(problems);
-      return docs.upload(sessionOf(request), request.params.nodeId, body as DocumentUploadBody);
-    },
+    { ...upload, bodyLimit: DOCUMENT_LIMITS.bodyBytes },
+    async (request) => docs.upload(sessionOf(request), request.params.nodeId, request.body),
   );
 
-  app.post<NodeParams>('/nodes/:nodeId/document/cancel', async (request) =>
+  const cancel = clientRoute('The user gave up the scan: userCancelled', null, nodeAnswer());
+  app.post<NodeParams>('/nodes/:nodeId/document/cancel', cancel, async (request) =>
     docs.cancel(sessionOf(request), request.params.nodeId),
   );
 
-  app.post<NodeParams>('/nodes/:nodeId/document/timeout', async (request) =>
+  const timeout = clientRoute(
+    'The scan ran out of time: scanTimeout (refused before timeoutSeconds)',
+    null,
+    nodeAnswer(),
+  );
+  app.post<NodeParams>('/nodes/:nodeId/document/timeout', timeout, async (request) =>
     docs.timeout(sessionOf(request), request.params.nodeId),
   );
 }

@@ -1,11 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
-import { invalid } from '../http/errors';
-import { compileCheck } from '../sessions/problems';
+import { clientRoute } from '../http/routeDocs';
 import type { SessionRecord } from '../store/types';
-import { RunNodeBodySchema } from './schemas';
-
-const checkRun = compileCheck(RunNodeBodySchema);
+import { RunNodeAnswerSchema, RunNodeBodySchema } from './schemas';
 
 /** Set by the client-token hook of the enclosing scope (routes/client.ts). */
 function sessionOf(request: FastifyRequest): SessionRecord {
@@ -22,9 +19,12 @@ function sessionOf(request: FastifyRequest): SessionRecord {
  * await authed.register(async (scope) => faceRoutes(scope, ctx));
  */
 export function faceRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.post<{ Params: { nodeId: string } }>('/nodes/:nodeId/run', async (request) => {
-    const problems = checkRun(request.body ?? {});
-    if (problems.length) throw invalid(problems);
-    return ctx.liveness.faces.run(sessionOf(request), request.params.nodeId);
-  });
+  const run = clientRoute(
+    'Decide a face_compare or recognition node now (the server compares)',
+    RunNodeBodySchema,
+    RunNodeAnswerSchema,
+  );
+  app.post<{ Params: { nodeId: string } }>('/nodes/:nodeId/run', run, async (request) =>
+    ctx.liveness.faces.run(sessionOf(request), request.params.nodeId),
+  );
 }

@@ -1,4 +1,9 @@
-import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type {
+  FastifyError,
+  FastifyReply,
+  FastifyRequest,
+  FastifySchemaValidationError,
+} from 'fastify';
 import {
   API_LIMITS,
   ERROR_STATUS,
@@ -62,9 +67,48 @@ export function invalid(details: ErrorDetail[], code?: ErrorCode): ApiError {
 
 export const notFound = (message: string) => new ApiError('not_found_error', message);
 
+/**
+ * A JSON pointer as the API names paths: `/flow/3/outcomes` → `flow[3].outcomes`.
+ *
+ * @example
+ * pointerToPath('/metadata/plan'); // 'metadata.plan'
+ * pointerToPath('/langs/0'); // 'langs[0]'
+ */
+export function pointerToPath(pointer: string): string {
+  let out = '';
+  for (const raw of pointer.split('/').slice(1)) {
+    const part = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    out += /^\d+$/.test(part) ? `[${part}]` : out === '' ? part : `.${part}`;
+  }
+  return out;
+}
+
+/**
+ * The details of a failed schema check of a route (`schema:`): each problem with the API's path,
+ * `(body)` for the body as a whole.
+ *
+ * @example
+ * validationDetails([{ instancePath: '/langs/0', message: 'expected string', … }], 'body');
+ * // [{ path: 'langs[0]', message: 'expected string' }]
+ */
+export function validationDetails(
+  errors: readonly FastifySchemaValidationError[],
+  part: string,
+): ErrorDetail[] {
+  return errors.map((e) => ({
+    path: pointerToPath(e.instancePath) || `(${part})`,
+    message: e.message ?? 'is not valid',
+  }));
+}
+
 /** Fastify's own request errors, each turned into a `validation_error` an integrator can act on. */
 function fromFastify(err: FastifyError): ApiError | null {
   switch (err.code) {
+    case 'FST_ERR_VALIDATION':
+      if (err.validation) {
+        return invalid(validationDetails(err.validation, err.validationContext ?? 'body'));
+      }
+      break;
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return new ApiError(
         'validation_error',

@@ -1,29 +1,18 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   LIVENESS_LIMITS,
+  LivenessAttemptAnswerSchema,
   LivenessFinishBodySchema,
+  LivenessFrameAnswerSchema,
   LivenessFrameBodySchema,
+  LivenessStartAnswerSchema,
   LivenessStartBodySchema,
-  type LivenessFinishBody,
-  type LivenessFrameBody,
 } from '../../core/api';
 import type { AppContext } from '../context';
-import { ApiError, errorHandler, invalid } from '../http/errors';
-import { compileCheck } from '../sessions/problems';
+import { ApiError, errorHandler } from '../http/errors';
+import { CLIENT_API, answer, clientRoute, errorAnswers } from '../http/routeDocs';
+import { schemaRoute, type Body } from '../http/validation';
 import type { SessionRecord } from '../store/types';
-
-const checks = {
-  start: compileCheck(LivenessStartBodySchema),
-  frame: compileCheck(LivenessFrameBodySchema),
-  finish: compileCheck(LivenessFinishBodySchema),
-};
-
-function bodyOf<T>(check: (v: unknown) => { path: string; message: string }[], body: unknown): T {
-  const value = body ?? {};
-  const problems = check(value);
-  if (problems.length) throw invalid(problems);
-  return value as T;
-}
 
 /** Set by the client-token hook of the enclosing scope (routes/client.ts). */
 function sessionOf(request: FastifyRequest): SessionRecord {
@@ -58,30 +47,68 @@ export function livenessRoutes(app: FastifyInstance, ctx: AppContext): void {
   const liveness = ctx.liveness;
   app.setErrorHandler(livenessErrors);
 
-  app.post<{ Params: { nodeId: string } }>('/nodes/:nodeId/liveness/start', async (request) => {
-    bodyOf(checks.start, request.body);
-    return liveness.start(sessionOf(request), request.params.nodeId);
-  });
+  const start = clientRoute(
+    'Start a liveness attempt: the server picks its challenges',
+    LivenessStartBodySchema,
+    LivenessStartAnswerSchema,
+  );
+  app.post<{ Params: { nodeId: string } }>(
+    '/nodes/:nodeId/liveness/start',
+    start,
+    async (request) => liveness.start(sessionOf(request), request.params.nodeId),
+  );
 
-  app.post<AttemptParams>(
+  const frame = {
+    ...schemaRoute({
+      ...CLIENT_API,
+      summary: 'Upload one camera frame of the attempt',
+      body: LivenessFrameBodySchema,
+      response: {
+        202: answer(LivenessFrameAnswerSchema, 'Stored; its analysis is queued.'),
+        ...errorAnswers(400, 401, 404, 429),
+      },
+    }),
+    bodyLimit: LIVENESS_LIMITS.frameBodyBytes,
+  };
+  app.post<AttemptParams & Body<typeof LivenessFrameBodySchema>>(
     '/nodes/:nodeId/liveness/:attemptId/frames',
-    { bodyLimit: LIVENESS_LIMITS.frameBodyBytes },
+    frame,
     async (request, reply) => {
-      const body = bodyOf<LivenessFrameBody>(checks.frame, request.body);
       const { nodeId, attemptId } = request.params;
-      const r = await liveness.frame(sessionOf(request), nodeId, attemptId, body);
+      const r = await liveness.frame(sessionOf(request), nodeId, attemptId, request.body);
       return reply.code(202).send(r);
     },
   );
 
-  app.post<AttemptParams>('/nodes/:nodeId/liveness/:attemptId/finish', async (request, reply) => {
-    const body = bodyOf<LivenessFinishBody>(checks.finish, request.body);
-    const { nodeId, attemptId } = request.params;
-    const r = await liveness.finish(sessionOf(request), nodeId, attemptId, body);
-    return reply.code(r.status === 'decided' ? 200 : 202).send(r);
+  const finish = schemaRoute({
+    ...CLIENT_API,
+    summary: 'The capture is over: the server decides',
+    body: LivenessFinishBodySchema,
+    response: {
+      200: answer(LivenessAttemptAnswerSchema, 'Decided at once (no camera).'),
+      202: answer(LivenessAttemptAnswerSchema, 'The decision is queued; poll the attempt.'),
+      ...errorAnswers(400, 401, 404, 429),
+    },
   });
+  app.post<AttemptParams & Body<typeof LivenessFinishBodySchema>>(
+    '/nodes/:nodeId/liveness/:attemptId/finish',
+    finish,
+    async (request, reply) => {
+      const { nodeId, attemptId } = request.params;
+      const r = await liveness.finish(sessionOf(request), nodeId, attemptId, request.body);
+      return reply.code(r.status === 'decided' ? 200 : 202).send(r);
+    },
+  );
 
-  app.get<AttemptParams>('/nodes/:nodeId/liveness/:attemptId', async (request) => {
+  const status = schemaRoute({
+    ...CLIENT_API,
+    summary: 'Where the attempt stands; the next position once decided',
+    response: {
+      200: answer(LivenessAttemptAnswerSchema, 'OK'),
+      ...errorAnswers(400, 401, 404, 429),
+    },
+  });
+  app.get<AttemptParams>('/nodes/:nodeId/liveness/:attemptId', status, async (request) => {
     const { nodeId, attemptId } = request.params;
     return liveness.status(sessionOf(request), nodeId, attemptId);
   });

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { sendAs } from '../http/version';
 import { absoluteUrl } from '../sessions/present';
+import { API_ROUTES as routes } from './apiSchemas';
 
 /**
  * `GET /avatars` and `GET /langs`, wrapped (decisions.md), avatars with `createdAt`.
@@ -10,7 +11,7 @@ import { absoluteUrl } from '../sessions/present';
  * catalogRoutes(api, ctx);
  */
 export function catalogRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get('/avatars', async (request, reply) => {
+  app.get('/avatars', routes.listAvatars, async (request, reply) => {
     const avatars = await ctx.store.listAvatars();
     return sendAs(request, reply, 'avatars.list', {
       avatars: avatars.map((a) => ({
@@ -23,7 +24,7 @@ export function catalogRoutes(app: FastifyInstance, ctx: AppContext): void {
     });
   });
 
-  app.get('/langs', async (request, reply) => {
+  app.get('/langs', routes.listLangs, async (request, reply) => {
     const langs = await ctx.store.listLangs();
     return sendAs(request, reply, 'langs.list', { langs });
   });

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import {
+import type {
   ExchangeBodySchema,
   LangBodySchema,
   OtpSendBodySchema,
@@ -7,42 +7,23 @@ import {
   ReplyBodySchema,
   ResultBodySchema,
 } from '../../core/api';
-import type { TSchema, Static } from '@sinclair/typebox';
 import { ClientService } from '../client/service';
 import type { AppContext } from '../context';
 import { badCredential, bearer } from '../http/auth';
-import { ApiError, invalid } from '../http/errors';
+import { ApiError } from '../http/errors';
+import type { Body } from '../http/validation';
 import { analysesRoutes } from '../analyses/routes';
 import { documentRoutes } from '../documents';
 import { faceRoutes } from '../faces/routes';
 import { livenessRoutes } from '../liveness/routes';
-import { compileCheck } from '../sessions/problems';
 import type { SessionRecord } from '../store/types';
+import { CLIENT_ROUTES as routes } from './clientSchemas';
 
 declare module 'fastify' {
   interface FastifyRequest {
     clientSession?: SessionRecord;
   }
 }
-
-function bodyOf<S extends TSchema>(
-  check: (v: unknown) => { path: string; message: string }[],
-  body: unknown,
-): Static<S> {
-  const value = body ?? {};
-  const problems = check(value);
-  if (problems.length) throw invalid(problems);
-  return value as Static<S>;
-}
-
-const checks = {
-  exchange: compileCheck(ExchangeBodySchema),
-  lang: compileCheck(LangBodySchema),
-  reply: compileCheck(ReplyBodySchema),
-  result: compileCheck(ResultBodySchema),
-  otpSend: compileCheck(OtpSendBodySchema),
-  otpVerify: compileCheck(OtpVerifyBodySchema),
-};
 
 type NodeParams = { Params: { nodeId: string } };
 
@@ -67,11 +48,10 @@ export function clientRoutes(app: FastifyInstance, ctx: AppContext): void {
         )
       : err;
 
-  app.post('/exchange', async (request) => {
-    const body = bodyOf<typeof ExchangeBodySchema>(checks.exchange, request.body);
+  app.post<Body<typeof ExchangeBodySchema>>('/exchange', routes.exchange, async (request) => {
     try {
       return await service.exchange({
-        clientSecret: body.clientSecret,
+        clientSecret: request.body.clientSecret,
         ip: request.ip,
         userAgent: request.headers['user-agent'],
       });
@@ -103,38 +83,47 @@ export function clientRoutes(app: FastifyInstance, ctx: AppContext): void {
       return request.clientSession;
     };
 
-    authed.get('/session', async (request) => service.answer(sessionOf(request)));
+    authed.get('/session', routes.session, async (request) => service.answer(sessionOf(request)));
 
-    authed.post('/lang', async (request) => {
-      const body = bodyOf<typeof LangBodySchema>(checks.lang, request.body);
-      return service.setLang(sessionOf(request), body.lang);
-    });
+    authed.post<Body<typeof LangBodySchema>>('/lang', routes.lang, async (request) =>
+      service.setLang(sessionOf(request), request.body.lang),
+    );
 
-    authed.get<NodeParams>('/nodes/:nodeId/prompt', async (request) =>
+    authed.get<NodeParams>('/nodes/:nodeId/prompt', routes.prompt, async (request) =>
       service.prompt(sessionOf(request), request.params.nodeId),
     );
 
-    authed.post<NodeParams>('/nodes/:nodeId/reply', async (request) => {
-      const body = bodyOf<typeof ReplyBodySchema>(checks.reply, request.body);
-      return service.reply(sessionOf(request), request.params.nodeId, body.text);
-    });
+    authed.post<NodeParams & Body<typeof ReplyBodySchema>>(
+      '/nodes/:nodeId/reply',
+      routes.reply,
+      async (request) =>
+        service.reply(sessionOf(request), request.params.nodeId, request.body.text),
+    );
 
-    authed.post<NodeParams>('/nodes/:nodeId/result', async (request) => {
-      const body = bodyOf<typeof ResultBodySchema>(checks.result, request.body);
-      return service.result(sessionOf(request), request.params.nodeId, body.outcome, body.report);
-    });
+    authed.post<NodeParams & Body<typeof ResultBodySchema>>(
+      '/nodes/:nodeId/result',
+      routes.result,
+      async (request) => {
+        const { outcome, report } = request.body;
+        return service.result(sessionOf(request), request.params.nodeId, outcome, report);
+      },
+    );
 
-    authed.post<NodeParams>('/nodes/:nodeId/otp/send', async (request) => {
-      const body = bodyOf<typeof OtpSendBodySchema>(checks.otpSend, request.body);
-      return service.otpSend(sessionOf(request), request.params.nodeId, body.destination);
-    });
+    authed.post<NodeParams & Body<typeof OtpSendBodySchema>>(
+      '/nodes/:nodeId/otp/send',
+      routes.otpSend,
+      async (request) =>
+        service.otpSend(sessionOf(request), request.params.nodeId, request.body.destination),
+    );
 
-    authed.post<NodeParams>('/nodes/:nodeId/otp/verify', async (request) => {
-      const body = bodyOf<typeof OtpVerifyBodySchema>(checks.otpVerify, request.body);
-      return service.otpVerify(sessionOf(request), request.params.nodeId, body.code);
-    });
+    authed.post<NodeParams & Body<typeof OtpVerifyBodySchema>>(
+      '/nodes/:nodeId/otp/verify',
+      routes.otpVerify,
+      async (request) =>
+        service.otpVerify(sessionOf(request), request.params.nodeId, request.body.code),
+    );
 
-    authed.post('/exit', async (request) => service.exit(sessionOf(request)));
+    authed.post('/exit', routes.exit, async (request) => service.exit(sessionOf(request)));
 
     await authed.register(async (scope) => livenessRoutes(scope, ctx));
     await authed.register(async (scope) => faceRoutes(scope, ctx));

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { CLIENT_SECRET_TTL_MS, LATEST_VERSION } from '../../core/api';
 import type { AppContext } from '../context';
 import { scopeOf } from '../http/auth';
-import { ApiError, invalid, notFound } from '../http/errors';
+import { ApiError, invalid, notFound, validationDetails } from '../http/errors';
 import { sendAs } from '../http/version';
 import { flowJsonOf } from '../flowJson';
 import { clientSecret } from '../ids';
@@ -17,9 +17,12 @@ import {
 } from '../sessions/present';
 import { expireIfTimedOut } from '../sessions/timeouts';
 import type { ClientSecretRecord } from '../store/types';
+import { API_ROUTES as routes } from './apiSchemas';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 const sessionNotFound = () => notFound('Session not found');
+
+type SessionParams = { Params: { sessionId: string } };
 
 function freshSecret(sessionId: string, now: number): ClientSecretRecord {
   return {
@@ -41,16 +44,15 @@ function freshSecret(sessionId: string, now: number): ClientSecretRecord {
 export function sessionRoutes(app: FastifyInstance, ctx: AppContext): void {
   // Media ids in reports are shown as signed URLs once the app context carries a MediaService.
   const media = (ctx as AppContext & { media?: MediaUrlSigner }).media;
-  app.post('/sessions', async (request, reply) => {
+  app.post('/sessions', routes.createSession, async (request, reply) => {
     const now = ctx.clock.now();
     const { avatarIds, langIds } = await ctx.catalog.ids();
-    const built = buildSession(request.body, {
-      scope: scopeOf(request),
-      version: request.apiVersion,
-      now,
-      avatarIds,
-      langIds,
-    });
+    const badFields = request.validationError;
+    const built = buildSession(
+      request.body,
+      { scope: scopeOf(request), version: request.apiVersion, now, avatarIds, langIds },
+      badFields ? validationDetails(badFields.validation, 'body') : [],
+    );
     if (!built.ok) throw invalid(built.problems);
     const secret = freshSecret(built.session.id, now);
     await ctx.store.createSession(built.session, secret);
@@ -67,7 +69,7 @@ export function sessionRoutes(app: FastifyInstance, ctx: AppContext): void {
       .send(stringifyWithFlow(body, flowJsonOf(built.session.settings.flow)));
   });
 
-  app.get('/sessions', async (request, reply) => {
+  app.get('/sessions', routes.listSessions, async (request, reply) => {
     const parsed = parseListQuery(
       request.query as Record<string, string | string[] | undefined>,
       request.apiVersion,
@@ -86,8 +88,8 @@ export function sessionRoutes(app: FastifyInstance, ctx: AppContext): void {
   // Integrators poll this route. The store hands back the same object while a session is
   // unchanged, so its latest-version JSON is kept with it and serialised once.
   const rendered = new WeakMap<object, { url: string; json: string }>();
-  app.get<{ Params: { id: string } }>('/sessions/:id', async (request, reply) => {
-    const found = await ctx.store.getSessionWithSecret(scopeOf(request), request.params.id);
+  app.get<SessionParams>('/sessions/:sessionId', routes.getSession, async (request, reply) => {
+    const found = await ctx.store.getSessionWithSecret(scopeOf(request), request.params.sessionId);
     if (!found) throw sessionNotFound();
     const { session, secret } = found;
     if (!secret) throw new Error(`session ${session.id} has no client secret`);
@@ -107,13 +109,14 @@ export function sessionRoutes(app: FastifyInstance, ctx: AppContext): void {
     return reply.type(JSON_TYPE).send(cached.json);
   });
 
-  app.get<{ Params: { id: string } }>('/sessions/:id/refresh', async (request, reply) => {
+  const refresh = routes.refreshClientSecret;
+  app.get<SessionParams>('/sessions/:sessionId/refresh', refresh, async (request, reply) => {
     const now = ctx.clock.now();
-    const secret = freshSecret(request.params.id, now);
+    const secret = freshSecret(request.params.sessionId, now);
     // A session past its unopened or idle limit ends here, even before the sweeper reaches it.
     const result = await ctx.store.refreshClientSecret(
       scopeOf(request),
-      request.params.id,
+      request.params.sessionId,
       secret,
       (s) => expireIfTimedOut(s, now, ctx.timeouts),
     );

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import {
-  CreateSessionBodyCheckSchema,
   DEFAULT_LANG,
   IMAGE_DATA_KEYS,
   canonicalJson,
@@ -26,9 +25,6 @@ import { FLOW_TEXT_KEPT_MAX, flowJsonOf, rememberFlowText } from '../flowJson';
 import { orderedId } from '../ids';
 import type { Scope, SessionRecord, StoredSettings } from '../store/types';
 import { checkEmbedOrigin } from './embedOrigins';
-import { compileCheck } from './problems';
-
-const checkBody = compileCheck(CreateSessionBodyCheckSchema);
 
 export interface CreateContext {
   scope: Scope;
@@ -141,17 +137,22 @@ function isMap(v: unknown): v is Record<string, string> {
 
 /**
  * Checks a `POST /sessions` body under `ctx.version` and builds the new session; every problem
- * is reported at once and nothing is stored unless there are none.
+ * is reported at once and nothing is stored unless there are none. `shape` holds the problems the
+ * route's schema found (`CreateSessionBodyCheckSchema`, checked by Fastify); they come first.
  *
  * @example
- * const r = buildSession({ flow }, ctx);
+ * const r = buildSession({ flow }, ctx, []);
  * if (!r.ok) throw invalid(r.problems);
  */
-export function buildSession(raw: unknown, ctx: CreateContext): BuildResult {
+export function buildSession(
+  raw: unknown,
+  ctx: CreateContext,
+  shape: readonly ErrorDetail[],
+): BuildResult {
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
     return { ok: false, problems: [{ path: '(body)', message: 'the body must be a JSON object' }] };
   }
-  const problems: ErrorDetail[] = [...checkBody(raw)];
+  const problems: ErrorDetail[] = [...shape];
   const bodyObj = raw as Record<string, unknown>;
   problems.push(...createProblemsFor(ctx.version, bodyObj));
   const body = raw as CreateSessionBody;

@@ -1,5 +1,7 @@
+import { Type } from '@sinclair/typebox';
 import Ajv2020 from 'ajv/dist/2020';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clientAnswers } from '../http/routeDocs';
 import { MINIMAL_FLOW, startHarness, type Harness } from './harness';
 
 type Json = Record<string, unknown>;
@@ -63,6 +65,9 @@ describe('GET /openapi.json', () => {
     ]) {
       expect(components).toContain(c);
     }
+    expect(doc['servers']).toEqual([{ url: 'http://idv.test' }]);
+    const schemes = (doc['components'] as Json)['securitySchemes'] as Json;
+    expect(Object.keys(schemes).sort()).toEqual(['apiKey', 'clientToken']);
   });
 
   it('lists every route the server registers, and only those', async () => {
@@ -160,6 +165,54 @@ describe('GET /openapi.json', () => {
         'get',
         await h.call('GET', '/sessions', { key: 'sk_test_nonononononononononono' }),
       );
+    }
+  });
+});
+
+describe('the document is generated from the routes', () => {
+  it('documents a route from the schema Fastify checks its requests with', async () => {
+    const Note = Type.Object(
+      { text: Type.String({ maxLength: 5 }) },
+      { additionalProperties: false, $id: 'Note' },
+    );
+    const x = await startHarness({
+      extraRoutes: [
+        (app) => {
+          const schema = { tags: ['client'], summary: 'Keep a note', body: Note };
+          app.post(
+            '/notes',
+            { schema: { ...schema, response: clientAnswers(Note) } },
+            (r) => r.body,
+          );
+          // Untagged: not part of the API, not documented.
+          app.post('/internal', { schema: { body: Note } }, (r) => r.body);
+        },
+      ],
+    });
+    try {
+      const generated = (await x.call('GET', '/openapi.json', { key: null })).body;
+      const op = generated.paths['/notes'].post;
+      expect(op.summary).toBe('Keep a note');
+      expect(op.requestBody.content['application/json'].schema).toEqual({
+        $ref: '#/components/schemas/Note',
+      });
+      expect(op.responses['200'].content['application/json'].schema).toEqual({
+        $ref: '#/components/schemas/Note',
+      });
+      expect(generated.components.schemas.Note.properties).toEqual({
+        text: { maxLength: 5, type: 'string' },
+      });
+      expect(generated.paths['/internal']).toBeUndefined();
+      const bad = await x.call('POST', '/notes', { key: null, body: { text: 'longer', x: 1 } });
+      expect(bad.status).toBe(400);
+      expect(bad.body.error.details).toEqual([
+        { path: 'x', message: 'unknown parameter "x"' },
+        { path: 'text', message: 'expected string length less or equal to 5' },
+      ]);
+      const ok = await x.call('POST', '/notes', { key: null, body: { text: 'short' } });
+      expect(ok.body).toEqual({ text: 'short' });
+    } finally {
+      await x.close();
     }
   });
 });

@@ -127,6 +127,7 @@ describe('the hosted page on the same origin', () => {
         avatarIds: new Set(),
         langIds: ['en'],
       },
+      [],
     );
     if (!built.ok) throw new Error(JSON.stringify(built.problems));
     const bad = [
