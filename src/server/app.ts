@@ -15,7 +15,7 @@ import { errorHandler, notFoundHandler } from './http/errors';
 import { jsonBodyParser } from './http/jsonBody';
 import { SlidingWindowLimiter } from './http/rateLimit';
 import { readVersion } from './http/version';
-import { createAnalyses, lazyHumanAnalyzer, type Analyses } from './analyses';
+import { createAnalyses, lazyHumanAnalyzer, type Analyses } from './session-analyses';
 import { createLiveness, type Liveness } from './liveness';
 import { createFsMediaStore, createMediaService, mediaRoutes } from './media';
 import type { MediaService } from './media/types';

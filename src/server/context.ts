@@ -3,7 +3,7 @@ import type { ConditionEvaluator, PromptRenderer } from './conversation/types';
 import type { GeoLookup } from './client/geo';
 import type { RateLimitConfig } from './deps';
 import type { SlidingWindowLimiter } from './http/rateLimit';
-import type { Analyses } from './analyses/service';
+import type { Analyses } from './session-analyses/service';
 import type { Liveness } from './liveness/service';
 import type { MediaService } from './media/types';
 import type { Mailer, SmsSender } from './otp/types';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { DeepfakeDetector } from './analyses/deepfake';
-import type { FaceAnalyzer } from './analysis/face-analyzer';
+import type { DeepfakeDetector } from './session-analyses/deepfake';
+import type { FaceAnalyzer } from './face-analysis/analyzer';
 import type { Clock } from './clock';
 import type { ConditionEvaluator, PromptRenderer } from './conversation/types';
 import type { GeoLookup } from './client/geo';

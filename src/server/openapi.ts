@@ -28,7 +28,7 @@ import {
   SessionListSchema,
   SessionSchema,
 } from '../core/api';
-import { VIDEO_LIMITS, VideoFrameBodySchema } from './analyses/schema';
+import { VIDEO_LIMITS, VideoFrameBodySchema } from './session-analyses/schema';
 import { RunNodeBodySchema } from './faces/schemas';
 import { MediaUrlQuerySchema } from './media';
 

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { sqliteJobQueue } from '../liveness/job-queue';
+import { sqliteJobQueue } from '../jobs/queue';
 import '../liveness/register';
 import { openSqliteStore } from '../store/sqlite';
 import { runIdv } from './test-support';

@@ -5,7 +5,7 @@
  */
 import { parseArgs } from 'node:util';
 import '../liveness/register';
-import { sqliteJobQueue } from '../liveness/job-queue';
+import { sqliteJobQueue } from '../jobs/queue';
 import { registerCommand, type CliContext } from './registry';
 
 const USAGE = [

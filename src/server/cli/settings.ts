@@ -2,8 +2,8 @@
  * `idv settings …`: per-account switches (today: deepfake detection, docs/analyses.md).
  */
 import { parseArgs } from 'node:util';
-import '../analyses/register';
-import { sqliteAccountSettings } from '../analyses/account-settings';
+import '../session-analyses/register';
+import { sqliteAccountSettings } from '../session-analyses/account-settings';
 import { registerCommand, type CliContext } from './registry';
 
 const USAGE = [

@@ -54,7 +54,7 @@ beforeAll(async () => {
     dir,
   );
   reader = createDocumentReader({
-    analyzer: async () => (await import('../analysis/human-analyzer')).createHumanAnalyzer(),
+    analyzer: async () => (await import('../face-analysis/human-analyzer')).createHumanAnalyzer(),
   });
   const mediaDir = mkdtempSync(join(tmpdir(), 'idv-docs-media-'));
   t = await openLivenessApp({ clock });

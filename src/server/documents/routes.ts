@@ -31,7 +31,7 @@ let shared: DocumentReader | null = null;
  */
 export function sharedDocumentReader(): DocumentReader {
   shared ??= createDocumentReader({
-    analyzer: async () => (await import('../analysis/human-analyzer')).createHumanAnalyzer(),
+    analyzer: async () => (await import('../face-analysis/human-analyzer')).createHumanAnalyzer(),
   });
   return shared;
 }

@@ -7,8 +7,8 @@ import { mutateSession } from '../sessions/mutate';
 import type { Database } from 'better-sqlite3';
 import { nodeDefaults, type FlowNode, type FlowPosition } from '../../core/flow';
 import type { FaceCompareNode, FaceScanNode, FaceSource, RecognitionNode } from '../../core/flow';
-import type { AnalyzedFace, FaceAnalyzer, FrameAnalysis } from '../analysis/face-analyzer';
-import { ImageDecodeError } from '../analysis/image';
+import type { AnalyzedFace, FaceAnalyzer, FrameAnalysis } from '../face-analysis/analyzer';
+import { ImageDecodeError } from '../face-analysis/image';
 import type { Clock } from '../clock';
 import { currentNode, isFinished, step } from '../flow/runtime';
 import { ApiError } from '../http/errors';
@@ -17,7 +17,7 @@ import { runMigrations } from '../store/migrations';
 import type { SessionRecord, SessionStore } from '../store/types';
 import { parseImageDataUrl } from './data-url';
 import { FACE_MIGRATIONS, sqliteFaceStore, type FaceStore } from './face-store';
-import { mainFace } from './pick-face';
+import { mainFace } from '../face-analysis/main-face';
 import {
   fetchReference,
   REFERENCE_FETCH_DEFAULTS,

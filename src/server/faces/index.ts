@@ -18,7 +18,7 @@ export {
   type ReferenceFetchOptions,
 } from './reference-fetch';
 export { parseImageDataUrl } from './data-url';
-export { mainFace, MIN_MATCH_FACE_SCORE } from './pick-face';
+export { mainFace, MIN_MATCH_FACE_SCORE } from '../face-analysis/main-face';
 export { DEFAULT_SIMILARITY_THRESHOLD, thresholdOf } from './thresholds';
 export { faceRoutes } from './routes';
 export { RunNodeAnswerSchema, RunNodeBodySchema } from './schemas';

@@ -12,7 +12,7 @@ export {
 } from './attempt-store';
 export { decideAttempt, evidenceOf, screenshotIndexes, MAX_SCREENSHOTS } from './decision';
 export { frameBytes } from './frame-image';
-export { JOB_MIGRATIONS, sqliteJobQueue, type Job, type JobQueue } from './job-queue';
+export { JOB_MIGRATIONS, sqliteJobQueue, type Job, type JobQueue } from '../jobs/queue';
 export { livenessRoutes } from './routes';
 export { createLiveness, DECIDE_JOB, FRAME_JOB, type Liveness, type LivenessDeps } from './service';
-export { createJobWorker, DEFAULT_LEASE_MS, type JobWorker } from './worker';
+export { createJobWorker, DEFAULT_LEASE_MS, type JobWorker } from '../jobs/worker';

@@ -4,6 +4,6 @@
  */
 import { registerMigrations } from '../store/migrations';
 import { LIVENESS_MIGRATIONS } from './attempt-store';
-import { JOB_MIGRATIONS } from './job-queue';
+import { JOB_MIGRATIONS } from '../jobs/queue';
 
 registerMigrations(...JOB_MIGRATIONS, ...LIVENESS_MIGRATIONS);

@@ -20,8 +20,8 @@ import {
   type LivenessDetectionNode,
 } from '../../core/flow';
 import { pickChallenges } from '../../core/liveness';
-import type { FaceAnalyzer } from '../analysis/face-analyzer';
-import { ImageDecodeError } from '../analysis/image';
+import type { FaceAnalyzer } from '../face-analysis/analyzer';
+import { ImageDecodeError } from '../face-analysis/image';
 import { createFaces, mainFace, type Faces, type FaceScanDecision } from '../faces';
 import type { Clock } from '../clock';
 import { currentNode, isFinished, nodeById, step } from '../flow/runtime';
@@ -42,9 +42,9 @@ import {
 } from './attempt-store';
 import { decideAttempt, screenshotIndexes } from './decision';
 import { frameBytes } from './frame-image';
-import { JOB_MIGRATIONS, sqliteJobQueue, type JobQueue } from './job-queue';
+import { JOB_MIGRATIONS, sqliteJobQueue, type JobQueue } from '../jobs/queue';
 import './register';
-import { createJobWorker, type JobWorker } from './worker';
+import { createJobWorker, type JobWorker } from '../jobs/worker';
 
 export const FRAME_JOB = 'liveness.frame';
 export const DECIDE_JOB = 'liveness.decide';
@@ -165,7 +165,7 @@ export function createLiveness(deps: LivenessDeps): Liveness {
   const analyzer = (): Promise<FaceAnalyzer> => {
     if (deps.analyzer) return Promise.resolve(deps.analyzer);
     // Loaded on first use: most processes never see a liveness node.
-    ownAnalyzer ??= import('../analysis/human-analyzer').then((m) => m.createHumanAnalyzer());
+    ownAnalyzer ??= import('../face-analysis/human-analyzer').then((m) => m.createHumanAnalyzer());
     return ownAnalyzer;
   };
   const deciding = new Map<string, Promise<void>>();

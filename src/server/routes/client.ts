@@ -12,7 +12,7 @@ import { ClientService } from '../client/service';
 import type { AppContext } from '../context';
 import { badCredential, bearer } from '../http/auth';
 import { ApiError, invalid } from '../http/errors';
-import { analysesRoutes } from '../analyses/routes';
+import { analysesRoutes } from '../session-analyses/routes';
 import { documentRoutes } from '../documents';
 import { faceRoutes } from '../faces/routes';
 import { livenessRoutes } from '../liveness/routes';

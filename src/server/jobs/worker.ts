@@ -1,5 +1,5 @@
 import type { Clock } from '../clock';
-import type { Job, JobQueue } from './job-queue';
+import type { Job, JobQueue } from './queue';
 
 export type JobHandler = (payload: unknown, job: Job) => Promise<void>;
 

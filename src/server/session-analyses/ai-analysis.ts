@@ -2,8 +2,9 @@
  * `report.aiAnalysis` from the session's captured frames: what `human`'s age, gender, antispoof
  * and liveness models estimated, worded as their estimates.
  */
-import type { FrameAnalysis } from '../analysis/face-analyzer';
-import { mainFace, quantile, round2 } from './faces';
+import type { FrameAnalysis } from '../face-analysis/analyzer';
+import { ANY_FACE, mainFace } from '../face-analysis/main-face';
+import { quantile, round2 } from './frames';
 import type { AiAnalysis } from './schema';
 
 /**
@@ -24,7 +25,7 @@ const describeScore = (x: number) => (x >= 0.7 ? 'high' : x >= 0.5 ? 'moderate' 
  * aiAnalysisOf(frames)?.realPersonOrVirtual; // 'real'
  */
 export function aiAnalysisOf(frames: readonly FrameAnalysis[]): AiAnalysis | null {
-  const faces = frames.map(mainFace).filter((f) => f !== null);
+  const faces = frames.map((f) => mainFace(f, ANY_FACE)).filter((f) => f !== null);
   if (faces.length === 0) return null;
   const n = faces.length;
   const many = frames.filter((f) => f.faces.length > 1).length;

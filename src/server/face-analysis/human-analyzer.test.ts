@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import jpeg from 'jpeg-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { headPose } from '../../core/liveness';
-import type { FaceAnalyzer, FrameAnalysis } from './face-analyzer';
+import type { FaceAnalyzer, FrameAnalysis } from './analyzer';
 import { createHumanAnalyzer } from './human-analyzer';
 import { decodeImage, ImageDecodeError } from './image';
 import { cosineSimilarity } from './similarity';

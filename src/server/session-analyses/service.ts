@@ -6,17 +6,16 @@
  */
 import { mutateSession } from '../sessions/mutate';
 import type { Database } from 'better-sqlite3';
-import type { FaceAnalyzer, FrameAnalysis } from '../analysis/face-analyzer';
-import type { FrameFailure } from '../analysis/decide-liveness';
-import { ImageDecodeError } from '../analysis/image';
+import type { FaceAnalyzer, FrameAnalysis, FrameFailure } from '../face-analysis/analyzer';
+import { ImageDecodeError } from '../face-analysis/image';
 import type { Clock } from '../clock';
 import { isFinished } from '../flow/runtime';
 import { ApiError, invalid } from '../http/errors';
 import { orderedId } from '../ids';
 import { sqliteAttemptStore } from '../liveness/attempt-store';
 import { frameBytes } from '../liveness/frame-image';
-import { JOB_MIGRATIONS, sqliteJobQueue, type Job, type JobQueue } from '../liveness/job-queue';
-import { createJobWorker, type JobWorker } from '../liveness/worker';
+import { JOB_MIGRATIONS, sqliteJobQueue, type Job, type JobQueue } from '../jobs/queue';
+import { createJobWorker, type JobWorker } from '../jobs/worker';
 import { mediaEvent } from '../media/event';
 import type { MediaService } from '../media/types';
 import { runMigrations } from '../store/migrations';
@@ -24,7 +23,8 @@ import type { EventRecord, SessionRecord, SessionStore } from '../store/types';
 import { sqliteAccountSettings, type AccountSettings } from './account-settings';
 import { aiAnalysisOf } from './ai-analysis';
 import { DeepfakeError, modelDeepfakeDetector, type DeepfakeDetector } from './deepfake';
-import { mainFace, readable } from './faces';
+import { ANY_FACE, mainFace } from '../face-analysis/main-face';
+import { readable } from './frames';
 import { ANALYSES_MIGRATIONS } from './migrations';
 import './register';
 import { VIDEO_LIMITS, type DeepfakeStatus, type VideoFrameBody } from './schema';
@@ -285,7 +285,7 @@ export function createAnalyses(deps: AnalysesDeps): Analyses {
         (r) => (r.analysis ? JSON.parse(r.analysis) : null) as FrameAnalysis | FrameFailure | null,
       );
       const captures = (await captureFrames(s))
-        .map((f) => mainFace(f)?.embedding)
+        .map((f) => mainFace(f, ANY_FACE)?.embedding)
         .filter((e): e is number[] => Array.isArray(e) && e.length > 0);
       const result = videoAnalysisOf(readable(analysed), captures);
       s = await mutate(s.id, (cur) =>

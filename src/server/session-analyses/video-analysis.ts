@@ -1,9 +1,10 @@
 /**
  * `report.videoAIAnalysis` from the frames the page sampled while it recorded the session.
  */
-import { cosineSimilarity } from '../analysis/similarity';
-import type { FrameAnalysis } from '../analysis/face-analyzer';
-import { mainFace, quantile, round2, SAME_PERSON_COSINE } from './faces';
+import { cosineSimilarity } from '../face-analysis/similarity';
+import type { FrameAnalysis } from '../face-analysis/analyzer';
+import { ANY_FACE, mainFace } from '../face-analysis/main-face';
+import { quantile, round2, SAME_PERSON_COSINE } from './frames';
 import type { VideoAiAnalysis, VideoCriterion } from './schema';
 
 /** Frames with a face at which a criterion's confidence reaches 1 (20 s of sampling). */
@@ -42,7 +43,7 @@ export function videoAnalysisOf(
   threshold = SAME_PERSON_COSINE,
 ): VideoAiAnalysis {
   const faced = video.filter((f) => f.faces.length > 0);
-  const mains = faced.map((f) => mainFace(f)!);
+  const mains = faced.map((f) => mainFace(f, ANY_FACE)!);
   const centre = medoid(mains.map((f) => f.embedding).filter((e) => e.length > 0));
   const consistent = faced.filter((f, i) => {
     const e = mains[i]!.embedding;

@@ -3,8 +3,9 @@
  * none ships with the packages this project uses. It reads what `human`'s antispoof and liveness
  * models said of the session's frames, and says so in the docs (docs/analyses.md).
  */
-import type { FrameAnalysis } from '../analysis/face-analyzer';
-import { mainFace, quantile, round2 } from './faces';
+import type { FrameAnalysis } from '../face-analysis/analyzer';
+import { ANY_FACE, mainFace } from '../face-analysis/main-face';
+import { quantile, round2 } from './frames';
 import type { DeepfakeVerdict } from './schema';
 
 /** A detector could not give a verdict; `code` becomes `deepfakeDetectionStatus.errorCode`. */
@@ -39,7 +40,7 @@ export const MANIPULATED_AT = 0.6;
  * spoofVerdict(frames); // { verdict: 'authentic', manipulationScore: 0.12 }
  */
 export function spoofVerdict(frames: readonly FrameAnalysis[]): DeepfakeVerdict {
-  const faces = frames.map(mainFace).filter((f) => f !== null);
+  const faces = frames.map((f) => mainFace(f, ANY_FACE)).filter((f) => f !== null);
   if (faces.length === 0) {
     throw new DeepfakeError('no_face', 'no frame of the session held a face');
   }

@@ -5,8 +5,8 @@ import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { manualClock } from '../clock';
 import { openSqliteStore, type SqliteSessionStore } from '../store/sqlite';
-import { sqliteJobQueue, type JobQueue } from './job-queue';
-import './register';
+import { sqliteJobQueue, type JobQueue } from './queue';
+import '../liveness/register';
 import { createJobWorker } from './worker';
 
 let dir: string;

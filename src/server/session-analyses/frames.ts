@@ -1,8 +1,7 @@
 /**
  * Small helpers over the analyzer's per-frame results, shared by the report parts.
  */
-import type { AnalyzedFace, FrameAnalysis } from '../analysis/face-analyzer';
-import type { FrameFailure } from '../analysis/decide-liveness';
+import type { FrameAnalysis, FrameFailure } from '../face-analysis/analyzer';
 
 /**
  * Cosine similarity above which two of `human`'s face embeddings are taken for one person here.
@@ -16,20 +15,6 @@ export function readable(
   frames: readonly (FrameAnalysis | FrameFailure | null)[],
 ): FrameAnalysis[] {
   return frames.filter((f): f is FrameAnalysis => f !== null && !('error' in f));
-}
-
-/**
- * The face a frame is about: the largest box (the person nearest the camera).
- *
- * @example
- * mainFace({ width: 640, height: 480, brightness: 100, ms: 1, faces: [] }); // null
- */
-export function mainFace(frame: FrameAnalysis): AnalyzedFace | null {
-  let best: AnalyzedFace | null = null;
-  for (const f of frame.faces) {
-    if (!best || f.box.width * f.box.height > best.box.width * best.box.height) best = f;
-  }
-  return best;
 }
 
 /**

@@ -2,7 +2,7 @@
  * The pure report parts over hand-made analyses: what the models' scores become.
  */
 import { describe, expect, it } from 'vitest';
-import type { AnalyzedFace, FrameAnalysis } from '../analysis/face-analyzer';
+import type { AnalyzedFace, FrameAnalysis } from '../face-analysis/analyzer';
 import { aiAnalysisOf } from './ai-analysis';
 import { DeepfakeError, spoofVerdict } from './deepfake';
 import { videoAnalysisOf } from './video-analysis';

@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Config, FaceResult, Human } from '@vladmandic/human';
 import type { Point } from '../../core/liveness';
-import type { AnalyzedFace, FaceAnalyzer, FrameAnalysis } from './face-analyzer';
+import type { AnalyzedFace, FaceAnalyzer, FrameAnalysis } from './analyzer';
 import { decodeImage, rgbBrightness } from './image';
 import { registerFileLoader } from './tfjs-file-loader';
 

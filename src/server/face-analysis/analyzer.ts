@@ -31,6 +31,11 @@ export interface FrameAnalysis {
   ms: number;
 }
 
+/** A frame the server could not read at all. */
+export interface FrameFailure {
+  error: string;
+}
+
 /**
  * Looks at camera frames on the server. Implementations must be safe to call concurrently (they
  * may queue) and give the same answer for the same bytes.

@@ -1,4 +1,4 @@
-import type { FaceAnalyzer } from '../analysis/face-analyzer';
+import type { FaceAnalyzer } from './analyzer';
 
 /**
  * One `human` analyzer for the whole app (liveness and the post-session analyses), loaded on first
@@ -11,8 +11,7 @@ import type { FaceAnalyzer } from '../analysis/face-analyzer';
  */
 export function lazyHumanAnalyzer(): FaceAnalyzer {
   let inner: Promise<FaceAnalyzer> | null = null;
-  const get = () =>
-    (inner ??= import('../analysis/human-analyzer').then((m) => m.createHumanAnalyzer()));
+  const get = () => (inner ??= import('./human-analyzer').then((m) => m.createHumanAnalyzer()));
   return {
     load: async () => (await get()).load(),
     analyze: async (image) => (await get()).analyze(image),

@@ -6,8 +6,8 @@ import {
   type ChallengeMeasure,
   type ChallengeThresholds,
 } from '../../core/liveness';
-import type { AnalyzedFace, FrameAnalysis } from './face-analyzer';
-import { cosineSimilarity, median } from './similarity';
+import type { AnalyzedFace, FrameAnalysis, FrameFailure } from '../face-analysis/analyzer';
+import { cosineSimilarity, median } from '../face-analysis/similarity';
 
 /** What the page sent for one liveness attempt, with what the server itself knows about it. */
 export interface LivenessEvidence {
@@ -31,11 +31,6 @@ export interface EvidenceFrame {
   role: 'baseline' | 'challenge' | 'between';
   /** For `challenge` frames: which of `challenges` the page was showing. */
   challengeIndex?: number;
-}
-
-/** A frame the server could not read at all. */
-export interface FrameFailure {
-  error: string;
 }
 
 export type LivenessOutcome = 'livenessDetected' | 'deepfakeDetected' | 'noFace' | 'inconclusive';

@@ -6,8 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import jpeg from 'jpeg-js';
-import type { FaceAnalyzer } from '../analysis/face-analyzer';
-import { createHumanAnalyzer } from '../analysis/human-analyzer';
+import type { FaceAnalyzer } from '../face-analysis/analyzer';
+import { createHumanAnalyzer } from '../face-analysis/human-analyzer';
 import { manualClock } from '../clock';
 import {
   fixtureJpeg,

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runIdv } from '../cli/test-support';
-import { sqliteJobQueue } from '../liveness/job-queue';
+import { sqliteJobQueue } from '../jobs/queue';
 import { openSqliteStore } from '../store/sqlite';
 import { sqliteAccountSettings } from './account-settings';
 import './register';

@@ -4,11 +4,10 @@ import { syntheticFace, type SyntheticHead } from '../../core/liveness/synthetic
 import {
   decideLiveness,
   type EvidenceFrame,
-  type FrameFailure,
   type LivenessDecision,
   type LivenessEvidence,
 } from './decide-liveness';
-import type { AnalyzedFace, FrameAnalysis } from './face-analyzer';
+import type { AnalyzedFace, FrameAnalysis, FrameFailure } from '../face-analysis/analyzer';
 
 /** An embedding for "person p": unit vectors far apart for different p, slightly noisy. */
 function embedding(person: number, jitter = 0): number[] {

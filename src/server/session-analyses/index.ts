@@ -12,7 +12,7 @@ export {
   spoofVerdict,
   type DeepfakeDetector,
 } from './deepfake';
-export { lazyHumanAnalyzer } from './lazy-analyzer';
+export { lazyHumanAnalyzer } from '../face-analysis/lazy-analyzer';
 export { ANALYSES_MIGRATIONS } from './migrations';
 export { analysesRoutes } from './routes';
 export {
