@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AppContext } from '../context';
 import { invalid } from '../http/errors';
 import { compileCheck } from '../sessions/problems';
 import type { SessionRecord } from '../store/types';
+import type { Faces } from './faces';
 import { RunNodeBodySchema } from './schemas';
 
 const checkRun = compileCheck(RunNodeBodySchema);
@@ -19,12 +19,12 @@ function sessionOf(request: FastifyRequest): SessionRecord {
  *
  * @example
  * // inside the scope whose onRequest hook sets request.clientSession:
- * await authed.register(async (scope) => faceRoutes(scope, ctx));
+ * await authed.register(async (scope) => faceRoutes(scope, { faces }));
  */
-export function faceRoutes(app: FastifyInstance, ctx: AppContext): void {
+export function faceRoutes(app: FastifyInstance, deps: { faces: Faces }): void {
   app.post<{ Params: { nodeId: string } }>('/nodes/:nodeId/run', async (request) => {
     const problems = checkRun(request.body ?? {});
     if (problems.length) throw invalid(problems);
-    return ctx.liveness.faces.run(sessionOf(request), request.params.nodeId);
+    return deps.faces.run(sessionOf(request), request.params.nodeId);
   });
 }

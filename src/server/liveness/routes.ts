@@ -7,10 +7,10 @@ import {
   type LivenessFinishBody,
   type LivenessFrameBody,
 } from '../../core/api';
-import type { AppContext } from '../context';
 import { ApiError, errorHandler, invalid } from '../http/errors';
 import { compileCheck } from '../sessions/problems';
 import type { SessionRecord } from '../store/types';
+import type { Liveness } from './service';
 
 const checks = {
   start: compileCheck(LivenessStartBodySchema),
@@ -52,10 +52,10 @@ function livenessErrors(err: FastifyError, request: FastifyRequest, reply: Fasti
  *
  * @example
  * // inside the scope whose onRequest hook sets request.clientSession:
- * await authed.register(async (scope) => livenessRoutes(scope, ctx));
+ * await authed.register(async (scope) => livenessRoutes(scope, { liveness }));
  */
-export function livenessRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const liveness = ctx.liveness;
+export function livenessRoutes(app: FastifyInstance, deps: { liveness: Liveness }): void {
+  const liveness = deps.liveness;
   app.setErrorHandler(livenessErrors);
 
   app.post<{ Params: { nodeId: string } }>('/nodes/:nodeId/liveness/start', async (request) => {

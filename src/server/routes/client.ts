@@ -1,21 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import {
-  ExchangeBodySchema,
-  LangBodySchema,
-  OtpSendBodySchema,
-  OtpVerifyBodySchema,
-  ReplyBodySchema,
-  ResultBodySchema,
-} from '../../core/api';
+import { ExchangeBodySchema, LangBodySchema, ResultBodySchema } from '../../core/api';
 import type { TSchema, Static } from '@sinclair/typebox';
-import { ClientService } from '../client/service';
+import { clientAccess } from '../client/access';
+import { reportResult } from '../client/results';
 import type { AppContext } from '../context';
 import { badCredential, bearer } from '../http/auth';
 import { ApiError, invalid } from '../http/errors';
+import { registerNodeRoutes, type ClientRequests } from '../nodes';
 import { analysesRoutes } from '../session-analyses/routes';
-import { documentRoutes } from '../documents';
-import { faceRoutes } from '../faces/routes';
-import { livenessRoutes } from '../liveness/routes';
 import { compileCheck } from '../sessions/problems';
 import type { SessionRecord } from '../store/types';
 
@@ -38,22 +30,29 @@ function bodyOf<S extends TSchema>(
 const checks = {
   exchange: compileCheck(ExchangeBodySchema),
   lang: compileCheck(LangBodySchema),
-  reply: compileCheck(ReplyBodySchema),
   result: compileCheck(ResultBodySchema),
-  otpSend: compileCheck(OtpSendBodySchema),
-  otpVerify: compileCheck(OtpVerifyBodySchema),
 };
+
+/** The node kinds' routes check their bodies with the schemas they name (compiled once each). */
+const kindChecks = new Map<TSchema, (v: unknown) => { path: string; message: string }[]>();
+function kindBody<S extends TSchema>(schema: S, body: unknown): Static<S> {
+  let check = kindChecks.get(schema);
+  if (!check) kindChecks.set(schema, (check = compileCheck(schema)));
+  return bodyOf<S>(check, body);
+}
 
 type NodeParams = { Params: { nodeId: string } };
 
 /**
- * The routes of docs/client-api.md under `/client`, for the hosted page.
+ * The routes of docs/client-api.md under `/client`, for the hosted page: the secret exchange, the
+ * session, its language, the page's results and the exit here; each node kind's own routes from
+ * its server module (`src/server/nodes/`).
  *
  * @example
  * await app.register(async (scope) => clientRoutes(scope, ctx), { prefix: '/client' });
  */
 export function clientRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const service = new ClientService(ctx);
+  const access = clientAccess(ctx);
 
   /** A refused secret or token counts against the address; a valid one is never held back. */
   const refuse = (request: FastifyRequest, err: unknown): unknown =>
@@ -70,7 +69,7 @@ export function clientRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post('/exchange', async (request) => {
     const body = bodyOf<typeof ExchangeBodySchema>(checks.exchange, request.body);
     try {
-      return await service.exchange({
+      return await access.exchange({
         clientSecret: body.clientSecret,
         ip: request.ip,
         userAgent: request.headers['user-agent'],
@@ -93,7 +92,7 @@ export function clientRoutes(app: FastifyInstance, ctx: AppContext): void {
             },
           );
         }
-        request.clientSession = await service.sessionOf(token);
+        request.clientSession = await access.sessionOf(token);
       } catch (err) {
         throw refuse(request, err);
       }
@@ -103,42 +102,31 @@ export function clientRoutes(app: FastifyInstance, ctx: AppContext): void {
       return request.clientSession;
     };
 
-    authed.get('/session', async (request) => service.answer(sessionOf(request)));
+    authed.get('/session', async (request) => access.answer(sessionOf(request)));
 
     authed.post('/lang', async (request) => {
       const body = bodyOf<typeof LangBodySchema>(checks.lang, request.body);
-      return service.setLang(sessionOf(request), body.lang);
-    });
-
-    authed.get<NodeParams>('/nodes/:nodeId/prompt', async (request) =>
-      service.prompt(sessionOf(request), request.params.nodeId),
-    );
-
-    authed.post<NodeParams>('/nodes/:nodeId/reply', async (request) => {
-      const body = bodyOf<typeof ReplyBodySchema>(checks.reply, request.body);
-      return service.reply(sessionOf(request), request.params.nodeId, body.text);
+      return access.setLang(sessionOf(request), body.lang);
     });
 
     authed.post<NodeParams>('/nodes/:nodeId/result', async (request) => {
       const body = bodyOf<typeof ResultBodySchema>(checks.result, request.body);
-      return service.result(sessionOf(request), request.params.nodeId, body.outcome, body.report);
+      return reportResult(
+        ctx,
+        sessionOf(request),
+        request.params.nodeId,
+        body.outcome,
+        body.report,
+      );
     });
 
-    authed.post<NodeParams>('/nodes/:nodeId/otp/send', async (request) => {
-      const body = bodyOf<typeof OtpSendBodySchema>(checks.otpSend, request.body);
-      return service.otpSend(sessionOf(request), request.params.nodeId, body.destination);
-    });
+    authed.post('/exit', async (request) => access.exit(sessionOf(request)));
 
-    authed.post<NodeParams>('/nodes/:nodeId/otp/verify', async (request) => {
-      const body = bodyOf<typeof OtpVerifyBodySchema>(checks.otpVerify, request.body);
-      return service.otpVerify(sessionOf(request), request.params.nodeId, body.code);
-    });
-
-    authed.post('/exit', async (request) => service.exit(sessionOf(request)));
-
-    await authed.register(async (scope) => livenessRoutes(scope, ctx));
-    await authed.register(async (scope) => faceRoutes(scope, ctx));
+    const client: ClientRequests = {
+      session: sessionOf,
+      body: (schema, request) => kindBody(schema, request.body),
+    };
+    await registerNodeRoutes(authed, ctx, client);
     await authed.register(async (scope) => analysesRoutes(scope, ctx));
-    await authed.register(async (scope) => documentRoutes(scope, ctx));
   });
 }

@@ -1,9 +1,9 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppContext } from '../context';
 import { ApiError, errorHandler, invalid } from '../http/errors';
 import { compileCheck } from '../sessions/problems';
 import type { SessionRecord } from '../store/types';
 import { VIDEO_LIMITS, VideoFrameBodySchema, type VideoFrameBody } from './schema';
+import type { Analyses } from './service';
 
 const checkFrame = compileCheck(VideoFrameBodySchema);
 
@@ -39,9 +39,9 @@ function videoErrors(err: FastifyError, request: FastifyRequest, reply: FastifyR
  * `POST /video` (raw `video/webm` or `video/mp4` body) and `POST /video/frames` (`{ t, image }`).
  *
  * @example
- * await authed.register(async (scope) => analysesRoutes(scope, ctx));
+ * await authed.register(async (scope) => analysesRoutes(scope, { analyses }));
  */
-export function analysesRoutes(app: FastifyInstance, ctx: AppContext): void {
+export function analysesRoutes(app: FastifyInstance, deps: { analyses: Analyses }): void {
   app.register(async (raw) => {
     // Only this scope takes raw video; every other route stays JSON-only.
     raw.removeAllContentTypeParsers();
@@ -60,7 +60,7 @@ export function analysesRoutes(app: FastifyInstance, ctx: AppContext): void {
         .split(';')[0]!
         .trim()
         .toLowerCase();
-      return ctx.analyses.saveVideo(sessionOf(request), type, body);
+      return deps.analyses.saveVideo(sessionOf(request), type, body);
     });
   });
 
@@ -68,6 +68,6 @@ export function analysesRoutes(app: FastifyInstance, ctx: AppContext): void {
     const value = request.body ?? {};
     const problems = checkFrame(value);
     if (problems.length) throw invalid(problems);
-    return ctx.analyses.addVideoFrame(sessionOf(request), value as VideoFrameBody);
+    return deps.analyses.addVideoFrame(sessionOf(request), value as VideoFrameBody);
   });
 }

@@ -4,12 +4,11 @@
  * report, each followed by its `analysis.*` event, once. Also the session video and the frames the
  * page samples while recording.
  */
-import { mutateSession } from '../sessions/mutate';
 import type { Database } from 'better-sqlite3';
 import type { FaceAnalyzer, FrameAnalysis, FrameFailure } from '../face-analysis/analyzer';
 import { ImageDecodeError } from '../face-analysis/image';
 import type { Clock } from '../clock';
-import { isFinished } from '../flow/runtime';
+import { isFinished, type StepGateway } from '../flow/gateway';
 import { ApiError, invalid } from '../http/errors';
 import { orderedId } from '../ids';
 import { sqliteAttemptStore } from '../liveness/attempt-store';
@@ -26,7 +25,6 @@ import { DeepfakeError, modelDeepfakeDetector, type DeepfakeDetector } from './d
 import { ANY_FACE, mainFace } from '../face-analysis/main-face';
 import { readable } from './frames';
 import { ANALYSES_MIGRATIONS } from './migrations';
-import './register';
 import { VIDEO_LIMITS, type DeepfakeStatus, type VideoFrameBody } from './schema';
 import { videoAnalysisOf } from './video-analysis';
 
@@ -42,6 +40,8 @@ export const DEFAULT_DEEPFAKE_TIMEOUT_MS = 60_000;
 
 export interface AnalysesDeps {
   store: SessionStore;
+  /** How the analyses write into a session's report. */
+  gateway: StepGateway;
   db: Database;
   media: MediaService;
   clock: Clock;
@@ -103,7 +103,7 @@ class DeepfakeTimeout extends Error {}
  * and the video routes' methods.
  *
  * @example
- * const analyses = createAnalyses({ store, db: store.db, media, clock, analyzer });
+ * const analyses = createAnalyses({ store, gateway, db: store.db, media, clock, analyzer });
  * analyses.run();
  */
 export function createAnalyses(deps: AnalysesDeps): Analyses {
@@ -155,7 +155,7 @@ export function createAnalyses(deps: AnalysesDeps): Analyses {
     sessionId: string,
     change: (s: SessionRecord, now: number) => SessionRecord,
   ): Promise<SessionRecord> {
-    return mutateSession(store, clock, sessionId, change, {
+    return deps.gateway.mutate(sessionId, change, {
       what: 'an analysis',
       tries: 8,
       missing: () => new Error(`session ${sessionId} is gone`),
