@@ -4,10 +4,12 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { manualClock } from '../clock';
+import { CORE_MIGRATIONS } from '../store/migrations';
 import { openSqliteStore, type SqliteSessionStore } from '../store/sqlite';
-import { sqliteJobQueue, type JobQueue } from './queue';
-import '../liveness/register';
+import { JOB_MIGRATIONS, sqliteJobQueue, type JobQueue } from './queue';
 import { createJobWorker } from './worker';
+
+const migrations = [...CORE_MIGRATIONS, ...JOB_MIGRATIONS];
 
 let dir: string;
 let store: SqliteSessionStore;
@@ -15,7 +17,11 @@ let q: JobQueue;
 
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'idv-jobs-'));
-  store = openSqliteStore({ path: join(dir, 'idv.sqlite'), backgroundCheckpoints: false });
+  store = openSqliteStore({
+    path: join(dir, 'idv.sqlite'),
+    migrations,
+    backgroundCheckpoints: false,
+  });
   q = sqliteJobQueue(store.db);
 });
 afterEach(async () => {
@@ -74,7 +80,11 @@ describe('sqliteJobQueue', () => {
     q.enqueue('frame', { seq: 3 }, 0);
     expect(q.claim(0, 1000)).not.toBeNull();
     await store.close();
-    store = openSqliteStore({ path: join(dir, 'idv.sqlite'), backgroundCheckpoints: false });
+    store = openSqliteStore({
+      path: join(dir, 'idv.sqlite'),
+      migrations,
+      backgroundCheckpoints: false,
+    });
     q = sqliteJobQueue(store.db);
     expect(q.claim(999, 1000)).toBeNull();
     expect(q.claim(1000, 1000)).toMatchObject({ kind: 'frame', payload: { seq: 3 }, tries: 2 });

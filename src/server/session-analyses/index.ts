@@ -2,8 +2,6 @@
  * The post-session analyses (docs/analyses.md): aiAnalysis, deepfake detection, the session video
  * and its analysis.
  */
-import './register';
-
 export { sqliteAccountSettings, type AccountSettings } from './account-settings';
 export { aiAnalysisOf } from './ai-analysis';
 export {
@@ -12,7 +10,6 @@ export {
   spoofVerdict,
   type DeepfakeDetector,
 } from './deepfake';
-export { lazyHumanAnalyzer } from '../face-analysis/lazy-analyzer';
 export { ANALYSES_MIGRATIONS } from './migrations';
 export { analysesRoutes } from './routes';
 export {

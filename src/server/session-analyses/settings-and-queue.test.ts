@@ -8,9 +8,9 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runIdv } from '../cli/test-support';
 import { sqliteJobQueue } from '../jobs/queue';
+import { SERVER_MIGRATIONS } from '../features';
 import { openSqliteStore } from '../store/sqlite';
 import { sqliteAccountSettings } from './account-settings';
-import './register';
 
 const dir = mkdtempSync(join(tmpdir(), 'idv-settings-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -26,7 +26,11 @@ describe('idv settings', () => {
       out: ['deepfake on'],
     });
     expect((await cli('settings', 'show', '--account', 'other')).out).toEqual(['deepfake off']);
-    const store = openSqliteStore({ path: join(dir, 'idv.sqlite'), backgroundCheckpoints: false });
+    const store = openSqliteStore({
+      path: join(dir, 'idv.sqlite'),
+      migrations: SERVER_MIGRATIONS,
+      backgroundCheckpoints: false,
+    });
     const settings = sqliteAccountSettings(store.db);
     expect(settings.deepfakeEnabled((await store.findAccount('acme'))!.id)).toBe(true);
     expect(settings.deepfakeEnabled((await store.findAccount('other'))!.id)).toBe(false);
@@ -43,7 +47,11 @@ describe('idv settings', () => {
 
 describe('job queue kinds', () => {
   it('a claim with kinds takes only those', async () => {
-    const store = openSqliteStore({ path: join(dir, 'q.sqlite'), backgroundCheckpoints: false });
+    const store = openSqliteStore({
+      path: join(dir, 'q.sqlite'),
+      migrations: SERVER_MIGRATIONS,
+      backgroundCheckpoints: false,
+    });
     const q = sqliteJobQueue(store.db);
     q.enqueue('liveness.frame', {}, 0);
     q.enqueue('analyses.session', {}, 0);

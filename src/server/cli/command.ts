@@ -15,8 +15,8 @@ export interface CliContext {
 }
 
 /**
- * One `idv <name> …` command group, in its own file. `run` gets the arguments after the group
- * name and returns the exit code.
+ * One `idv <name> …` command group, in its own file, named in the CLI's list (`cli/main.ts`).
+ * `run` gets the arguments after the group name and returns the exit code.
  */
 export interface CommandGroup {
   name: string;
@@ -24,26 +24,4 @@ export interface CommandGroup {
   /** Lines of usage, e.g. `keys create --mode test|live [--account NAME]`. */
   usage: string[];
   run(args: string[], ctx: CliContext): Promise<number>;
-}
-
-const groups = new Map<string, CommandGroup>();
-
-/**
- * Adds a command group to `idv` (call it at module load).
- *
- * @example
- * registerCommand({ name: 'webhooks', summary: 'Manage webhook endpoints', usage: ['webhooks list'], run });
- */
-export function registerCommand(group: CommandGroup): void {
-  groups.set(group.name, group);
-}
-
-/**
- * Every registered group, in registration order.
- *
- * @example
- * commandGroups().map((g) => g.name); // ['keys', 'serve', …]
- */
-export function commandGroups(): CommandGroup[] {
-  return [...groups.values()];
 }
