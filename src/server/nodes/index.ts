@@ -68,12 +68,8 @@ export function serverNode<T extends NodeType>(type: T): ServerNode<T, never> {
  * @example
  * const gateway = createGateway({ store, clock, automatic: automaticMoves });
  */
-export const automaticMoves: Automatic = (node, s, now) => {
-  const auto = serverNode(node.type).automatic as
-    | ((n: typeof node, s: Parameters<Automatic>[1], now: number) => ReturnType<Automatic>)
-    | undefined;
-  return auto ? auto(node, s, now) : null;
-};
+export const automaticMoves: Automatic = (node, s, now) =>
+  serverNode(node.type).automatic?.(node, s, now) ?? null;
 
 /**
  * Registers every kind's client routes in the client-token scope, each shared set once.
