@@ -67,6 +67,49 @@ const webPatterns = [
   },
 ];
 
+const serverRules = [
+  {
+    group: [
+      '**/web/**',
+      'react',
+      'react-dom',
+      'zustand',
+      'i18next',
+      'react-i18next',
+      '@mediapipe/*',
+    ],
+    message: 'The server does not import the web page.',
+  },
+];
+
+/**
+ * The server side of a node kind (`src/server/nodes/<type>.ts`) imports only the core
+ * (`src/core/**`), the step gateway (`src/server/flow/gateway.ts`), the modules of
+ * `src/server/nodes/` and the helpers of its own kind below; packages (Fastify, TypeBox) are free.
+ * Anything else of the server (the store, the HTTP layer, the app context, another kind's
+ * helpers) it gets through the gateway or the dependencies it is given.
+ */
+const NODE_HELPERS = {
+  conversation: ['conversation'],
+  otp: ['otp'],
+  enter_email: ['otp/codes'],
+  data_validation: ['flow/dataValidation'],
+  document_scan: ['documents'],
+  liveness_detection: ['liveness'],
+  face_scan: ['liveness'],
+  face_compare: ['faces'],
+  recognition: ['faces'],
+};
+const nodeImports = (helpers) => [
+  ...serverRules,
+  {
+    regex: `^\\.\\./(?!\\.\\./core/|flow/gateway$${helpers.map((h) => `|${h}(/|$)`).join('')})`,
+    message:
+      'A node module imports only the core, the step gateway (../flow/gateway), the modules of ' +
+      `src/server/nodes/ and its own kind's helpers${helpers.length ? ` (${helpers.map((h) => `../${h}`).join(', ')})` : ''}.`,
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -112,21 +155,17 @@ export default tseslint.config(
   },
   {
     files: ['src/server/**/*.ts'],
-    rules: restrict([
-      {
-        group: [
-          '**/web/**',
-          'react',
-          'react-dom',
-          'zustand',
-          'i18next',
-          'react-i18next',
-          '@mediapipe/*',
-        ],
-        message: 'The server does not import the web page.',
-      },
-    ]),
+    rules: restrict(serverRules),
   },
+  {
+    files: ['src/server/nodes/*.ts'],
+    ignores: ['src/server/nodes/*.test.ts'],
+    rules: restrict(nodeImports([])),
+  },
+  ...Object.entries(NODE_HELPERS).map(([node, helpers]) => ({
+    files: [`src/server/nodes/${node}.ts`],
+    rules: restrict(nodeImports(helpers)),
+  })),
   {
     files: ['src/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },

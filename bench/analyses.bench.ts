@@ -7,9 +7,9 @@
  * 60-second session); "cold": all 30 arrived at the end, so all are analysed after it.
  * Skipped without the fixtures of `npm run fixtures`.
  */
-import type { FaceAnalyzer } from '../src/server/analysis/face-analyzer';
-import { createHumanAnalyzer } from '../src/server/analysis/human-analyzer';
-import { sqliteAccountSettings } from '../src/server/analyses/account-settings';
+import type { FaceAnalyzer } from '../src/server/face-analysis/analyzer';
+import { createHumanAnalyzer } from '../src/server/face-analysis/human-analyzer';
+import { sqliteAccountSettings } from '../src/server/session-analyses/account-settings';
 import {
   fixtureJpeg,
   LIVENESS_FLOW,

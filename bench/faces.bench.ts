@@ -7,9 +7,9 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { FIXTURE_DIR } from '../scripts/fixtures/make-fixtures';
-import { createHumanAnalyzer } from '../src/server/analysis/human-analyzer';
-import { cosineSimilarity } from '../src/server/analysis/similarity';
-import { mainFace } from '../src/server/faces/pick-face';
+import { createHumanAnalyzer } from '../src/server/face-analysis/human-analyzer';
+import { cosineSimilarity } from '../src/server/face-analysis/similarity';
+import { mainFace } from '../src/server/face-analysis/main-face';
 import { bestKnownMatch } from '../src/server/faces/verdicts';
 import { fixtureJpeg } from '../src/server/liveness/test-support';
 import { summarize, type BenchRow } from './types';

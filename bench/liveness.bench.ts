@@ -10,9 +10,9 @@ import jpeg from 'jpeg-js';
 import { PNG } from 'pngjs';
 import { fixtureEvidence } from '../scripts/fixtures/fixture-frames';
 import { FIXTURE_DIR } from '../scripts/fixtures/make-fixtures';
-import { decideLiveness, type EvidenceFrame } from '../src/server/analysis/decide-liveness';
-import type { FaceAnalyzer } from '../src/server/analysis/face-analyzer';
-import { createHumanAnalyzer } from '../src/server/analysis/human-analyzer';
+import { decideLiveness, type EvidenceFrame } from '../src/server/liveness/decide-liveness';
+import type { FaceAnalyzer } from '../src/server/face-analysis/analyzer';
+import { createHumanAnalyzer } from '../src/server/face-analysis/human-analyzer';
 import { openLivenessApp } from '../src/server/liveness/test-support';
 import { summarize, type BenchRow } from './types';
 

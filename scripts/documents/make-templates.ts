@@ -9,7 +9,7 @@
 import { writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { decodeImage } from '../../src/server/analysis/image';
+import { decodeImage } from '../../src/server/face-analysis/image';
 import {
   ALPHABET,
   CELL_H,

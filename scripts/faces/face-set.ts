@@ -17,7 +17,7 @@ import { copyFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { decodeImage } from '../../src/server/analysis/image';
+import { decodeImage } from '../../src/server/face-analysis/image';
 import { headScene } from '../fixtures/head-scene';
 import type { RgbImage } from '../lib/head-render';
 import jpeg from 'jpeg-js';

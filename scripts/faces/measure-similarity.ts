@@ -5,9 +5,9 @@
  * threshold chosen from them (docs/faces.md holds the last run). `--no-download` skips fetching
  * OpenCV's photos.
  */
-import { cosineSimilarity } from '../../src/server/analysis/similarity';
-import { createHumanAnalyzer } from '../../src/server/analysis/human-analyzer';
-import { mainFace } from '../../src/server/faces/pick-face';
+import { cosineSimilarity } from '../../src/server/face-analysis/similarity';
+import { createHumanAnalyzer } from '../../src/server/face-analysis/human-analyzer';
+import { mainFace } from '../../src/server/face-analysis/main-face';
 import { DEFAULT_SIMILARITY_THRESHOLD } from '../../src/server/faces/thresholds';
 import { ensureOpencvImages, faceSet, type Capture } from './face-set';
 import { chooseThreshold, pairsOf, rates, spread, type ScoredPair } from './similarity-table';

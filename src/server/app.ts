@@ -16,9 +16,14 @@ import { jsonBodyParser } from './http/jsonBody';
 import { serveOpenApi } from './http/openapiDoc';
 import { SlidingWindowLimiter } from './http/rateLimit';
 import { readVersion } from './http/version';
-import { createAnalyses, lazyHumanAnalyzer, type Analyses } from './analyses';
+import { createDocumentReader, createDocuments, type DocumentReader } from './documents';
+import { lazyHumanAnalyzer } from './face-analysis/lazy-analyzer';
+import { createFaces } from './faces';
+import { createGateway } from './flow/gateway';
 import { createLiveness, type Liveness } from './liveness';
 import { createFsMediaStore, createMediaService, mediaRoutes } from './media';
+import { automaticMoves } from './nodes';
+import { createAnalyses, type Analyses } from './session-analyses';
 import type { MediaService } from './media/types';
 import { DEFAULT_OTP_LIMITS } from './otp/limits';
 import type { Mailer, SmsSender } from './otp/types';
@@ -85,19 +90,36 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   const db = sqliteHandle(deps.store);
   const ownMedia = deps.media ? null : defaultMedia(db, publicUrl, clock);
   const media = deps.media ?? ownMedia!.media;
-  // One analyzer for liveness and the analyses; the app closes it only when it made it.
+  // One analyzer for liveness, faces, documents and the analyses; the app closes it only when it
+  // made it.
   const ownAnalyzer = deps.analyzer ? null : lazyHumanAnalyzer();
   const analyzer = deps.analyzer ?? ownAnalyzer!;
+  const gateway = createGateway({ store: deps.store, clock, automatic: automaticMoves });
+  const faces = createFaces({ store: deps.store, gateway, db, media, clock, analyzer });
   const liveness = createLiveness({
     store: deps.store,
+    gateway,
+    faces,
     db,
     media,
     clock,
     worker: deps.livenessWorker ?? 'auto',
     analyzer,
   });
+  // The reader's OCR worker starts with the first document photo; most apps never see one.
+  let ownReader: DocumentReader | null = null;
+  const documents = createDocuments({
+    store: deps.store,
+    gateway,
+    media,
+    clock,
+    reader: () =>
+      deps.documentReader ??
+      (ownReader ??= createDocumentReader({ analyzer: async () => analyzer })),
+  });
   const analyses = createAnalyses({
     store: deps.store,
+    gateway,
     db,
     media,
     clock,
@@ -109,6 +131,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   const ctx: AppContext = {
     store: deps.store,
     clock,
+    gateway,
     publicUrl,
     catalog: cachedCatalog(deps.store),
     geo: deps.geo ?? geoLookup(),
@@ -122,6 +145,8 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     otpLimits: { ...DEFAULT_OTP_LIMITS, ...deps.otpLimits },
     media,
     liveness,
+    faces,
+    documents,
     analyses,
   };
 
@@ -179,6 +204,8 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', async () => {
     await liveness.close();
     await analyses.close();
+    await documents.close();
+    await ownReader?.close();
     await ownAnalyzer?.close();
     ownMedia?.cleanup();
   });

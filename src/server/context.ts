@@ -2,10 +2,13 @@ import type { Clock } from './clock';
 import type { ConditionEvaluator, PromptRenderer } from './conversation/types';
 import type { GeoLookup } from './client/geo';
 import type { RateLimitConfig } from './deps';
+import type { Documents } from './documents/service';
+import type { Faces } from './faces/faces';
+import type { StepGateway } from './flow/gateway';
 import type { SlidingWindowLimiter } from './http/rateLimit';
-import type { Analyses } from './analyses/service';
 import type { Liveness } from './liveness/service';
 import type { MediaService } from './media/types';
+import type { Analyses } from './session-analyses/service';
 import type { Mailer, SmsSender } from './otp/types';
 import type { SessionTimeouts } from './sessions/timeouts';
 import type { AvatarRecord, LangRecord, OtpSendLimits, SessionStore } from './store/types';
@@ -20,10 +23,15 @@ export interface Catalog {
   ids(): Promise<{ avatarIds: ReadonlySet<string>; langIds: readonly string[] }>;
 }
 
-/** What every route handler gets: the deps of `createApp` with their defaults filled in. */
+/**
+ * What every route handler gets: the deps of `createApp` with their defaults filled in, and the
+ * services `createApp` builds from them (each is given its dependencies; none makes another).
+ */
 export interface AppContext {
   store: SessionStore;
   clock: Clock;
+  /** The one way a feature moves a session (current node, optimistic write, step, refusals). */
+  gateway: StepGateway;
   publicUrl: string;
   catalog: Catalog;
   geo: GeoLookup;
@@ -41,6 +49,10 @@ export interface AppContext {
   media: MediaService;
   /** Liveness attempts, their analysis jobs and decisions. */
   liveness: Liveness;
+  /** face_scan decisions, face_compare, recognition and the known users (docs/faces.md). */
+  faces: Faces;
+  /** Document scans: the photos read, the node decided (docs/documents.md). */
+  documents: Documents;
   /** Post-session analyses and the session video. */
   analyses: Analyses;
 }

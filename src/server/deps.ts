@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { DeepfakeDetector } from './analyses/deepfake';
-import type { FaceAnalyzer } from './analysis/face-analyzer';
+import type { DeepfakeDetector } from './session-analyses/deepfake';
+import type { DocumentReader } from './documents/reader';
+import type { FaceAnalyzer } from './face-analysis/analyzer';
 import type { Clock } from './clock';
 import type { ConditionEvaluator, PromptRenderer } from './conversation/types';
 import type { GeoLookup } from './client/geo';
@@ -62,11 +63,16 @@ export interface AppDeps {
    * process); `idv serve` gives `DATA_DIR/media` and `DATA_DIR/media-signing.key`.
    */
   media?: MediaService;
-  /** The liveness analyzer; default: `createHumanAnalyzer()`, created on first use. */
+  /**
+   * The face analyzer of liveness, faces, documents and the analyses; default:
+   * `createHumanAnalyzer()`, created on first use.
+   */
   analyzer?: FaceAnalyzer;
+  /** The document reader (tests, bench); default: one over the app's analyzer, made on first use. */
+  documentReader?: DocumentReader;
   /**
    * `auto` (default): liveness jobs run in the background as they are queued. `manual`: only
-   * `app.ctx.liveness.drain()` runs them (tests that step through a decision).
+   * `app.liveness.drain()` runs them (tests that step through a decision).
    */
   livenessWorker?: 'auto' | 'manual';
   /** The post-session analyses' jobs (docs/analyses.md); default: as `livenessWorker`. */
@@ -75,6 +81,6 @@ export interface AppDeps {
   videoSettleMs?: number;
   /** Default: the antispoof + liveness model scores (`modelDeepfakeDetector`). */
   deepfakeDetector?: DeepfakeDetector;
-  /** More routes (features such as webhooks), registered at the root before the app is ready. */
+  /** More routes, registered at the root before the app is ready. */
   extraRoutes?: ((app: FastifyInstance) => void | Promise<void>)[];
 }

@@ -9,7 +9,7 @@ import { geoLookup } from './client/geo';
 import { systemClock } from './clock';
 import { conversationFromEnv } from './conversation/openai';
 import { DEMO_FLOW } from './demo';
-import { loadFeatures, registeredExtensions, type ExtensionContext } from './extensions';
+import { SERVER_MIGRATIONS } from './features';
 import { createApiKey } from './keys';
 import { createFsMediaStore, createMediaService, loadOrCreateMediaSecret } from './media';
 import type { MediaService } from './media/types';
@@ -17,6 +17,7 @@ import { fileMailer, smtpMailer } from './otp/mailer';
 import { httpSmsSender, logSmsSender } from './otp/sms';
 import { DEFAULT_SESSION_TIMEOUTS, type SessionTimeouts } from './sessions/timeouts';
 import { openSqliteStore } from './store/sqlite';
+import { startWebhookDelivery } from './webhooks';
 
 /** The repository root (this file is `src/server/main.ts`). */
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -184,22 +185,14 @@ export async function startServer(opts: {
 }): Promise<RunningServer> {
   const { env, log } = opts;
   const cfg = configFromEnv(env);
-  await loadFeatures();
   const store = openSqliteStore({
     path: cfg.dbPath,
     synchronous: env['SQLITE_SYNCHRONOUS'] === 'FULL' ? 'FULL' : 'NORMAL',
+    migrations: SERVER_MIGRATIONS,
   });
   const firstStart = (await store.countAccounts()) === 0;
   if (opts.build !== false) await ensureWebBuilt(cfg.webDir, log);
 
-  const extCtx: ExtensionContext = {
-    store,
-    clock: systemClock,
-    dataDir: cfg.dataDir,
-    publicUrl: cfg.publicUrl,
-    env,
-    log,
-  };
   const smtpUrl = env['SMTP_URL'];
   const smsUrl = env['SMS_HTTP_URL'];
   const media = dataDirMedia(store.db, cfg.dataDir, cfg.publicUrl);
@@ -230,15 +223,12 @@ export async function startServer(opts: {
     sessionTimeouts: cfg.sessionTimeouts,
     sweepIntervalMs: cfg.sweepIntervalMs,
     media: media.service,
-    extraRoutes: registeredExtensions()
-      .filter((e) => e.routes)
-      .map((e) => (scope) => e.routes?.(scope, extCtx)),
   });
 
-  const stops: (() => Promise<void>)[] = [];
-  for (const ext of registeredExtensions()) {
-    if (ext.start) stops.push(await ext.start(extCtx));
-  }
+  // What runs beside the API, listed: today the webhook deliveries.
+  const stops: (() => Promise<void>)[] = [
+    startWebhookDelivery({ db: store.db, clock: systemClock, env, log }),
+  ];
 
   await app.listen({ port: cfg.port, host: cfg.host });
   const address = app.server.address();

@@ -28,6 +28,32 @@ export function startFlow(flow: Flow): FlowPosition {
 }
 
 /**
+ * Why `nodeId` may not act at `position`: the flow has ended, or another node is current; null
+ * when it is the current node. The one place the "not the current node" rule is written: the
+ * machine's step below and the server's step gateway both ask it.
+ * @example notCurrent(position, 'email_code')
+ * // { ok: false, reason: 'not_current_node', message: "node 'email_code' is not the current node; the current node is 'permissions'" }
+ */
+export function notCurrent(
+  position: FlowPosition,
+  nodeId: string,
+): Extract<AdvanceResult, { ok: false }> | null {
+  if (position.status !== 'active' || position.nodeId === null)
+    return {
+      ok: false,
+      reason: 'finished',
+      message: `the flow has already ended (${position.status}); nothing can follow`,
+    };
+  if (nodeId !== position.nodeId)
+    return {
+      ok: false,
+      reason: 'not_current_node',
+      message: `node '${nodeId}' is not the current node; the current node is '${position.nodeId}'`,
+    };
+  return null;
+}
+
+/**
  * Moves a position by one node's outcome, checked by the compiled machine's pure transition
  * function: only the current node, only an outcome that node has, nothing after the end.
  * @example advanceFlow(flow, position, { nodeId: 'permissions', outcome: 'permissionsGranted' })
@@ -38,28 +64,20 @@ export function advanceFlow(
   position: FlowPosition,
   step: { nodeId: string; outcome: string },
 ): AdvanceResult {
-  if (position.status !== 'active' || position.nodeId === null)
-    return {
-      ok: false,
-      reason: 'finished',
-      message: `the flow has already ended (${position.status}); nothing can follow`,
-    };
-  if (step.nodeId !== position.nodeId)
-    return {
-      ok: false,
-      reason: 'not_current_node',
-      message: `node '${step.nodeId}' is not the current node; the current node is '${position.nodeId}'`,
-    };
+  const refused = notCurrent(position, step.nodeId);
+  if (refused) return refused;
+  // The step's node is the position's from here on.
+  const nodeId = step.nodeId;
   const entry = compiled(flow);
-  const node = entry.nodes.get(position.nodeId);
+  const node = entry.nodes.get(nodeId);
   if (!node || node.type === 'start' || node.type === 'end')
     return {
       ok: false,
       reason: 'not_current_node',
-      message: `the position names '${position.nodeId}', which is not a node that selects outcomes in this flow`,
+      message: `the position names '${nodeId}', which is not a node that selects outcomes in this flow`,
     };
   const snapshot = entry.machine.resolveState({
-    value: targetOf(position.nodeId),
+    value: targetOf(nodeId),
     context: { path: position.path },
   });
   const event: FlowEvent = { type: 'outcome', outcome: step.outcome };

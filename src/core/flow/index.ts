@@ -77,7 +77,7 @@ export { flowSetup } from './machine-setup';
 export type { FlowMachine, FlowSnapshot } from './compile';
 export { compileFlow } from './compile';
 export type { PathStep, FlowPosition, AdvanceResult } from './position';
-export { startFlow, advanceFlow } from './advance';
+export { startFlow, advanceFlow, notCurrent } from './advance';
 export { isVerified, isFailingStep } from './verified';
 
 export type { LegacyModule } from './legacy';

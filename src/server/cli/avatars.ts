@@ -8,7 +8,7 @@ import { LANGUAGES } from '../../core/api';
 import { newId } from '../ids';
 import type { AvatarRecord } from '../store/types';
 import { addLang, removeLang, withPlatformEvent } from '../webhooks/platform-settings';
-import { registerCommand, type CliContext } from './registry';
+import type { CliContext, CommandGroup } from './command';
 
 const AVATAR_USAGE = [
   'avatars list [--json]                                       the avatars GET /avatars lists',
@@ -218,16 +218,16 @@ const parseErrors =
     }
   };
 
-registerCommand({
+export const avatarsCommand: CommandGroup = {
   name: 'avatars',
   summary: 'List and change the avatars (fires settings.avatars)',
   usage: AVATAR_USAGE,
   run: parseErrors('avatars', avatars),
-});
+};
 
-registerCommand({
+export const langsCommand: CommandGroup = {
   name: 'langs',
   summary: 'List and change the offered languages (fires settings.langs)',
   usage: LANG_USAGE,
   run: parseErrors('langs', langs),
-});
+};

@@ -5,7 +5,7 @@ import { parseArgs } from 'node:util';
 import { displayUrl } from '../webhooks/endpoints';
 import { createSqliteWebhookStore } from '../webhooks/sqlite-store';
 import type { DeliveryView } from '../webhooks/store';
-import { registerCommand, type CliContext } from './registry';
+import type { CliContext, CommandGroup } from './command';
 
 const USAGE = [
   'events list [--failed] [--limit N] [--json]     newest events first, with their deliveries',
@@ -96,7 +96,7 @@ async function redeliver(args: string[], ctx: CliContext): Promise<number> {
   return 0;
 }
 
-registerCommand({
+export const eventsCommand: CommandGroup = {
   name: 'events',
   summary: 'List webhook events and their deliveries; redeliver one',
   usage: USAGE,
@@ -115,4 +115,4 @@ registerCommand({
     ctx.err(`usage:\n${USAGE.map((u) => `  idv ${u}`).join('\n')}`);
     return 2;
   },
-});
+};

@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { sqliteJobQueue } from '../liveness/job-queue';
-import '../liveness/register';
+import { sqliteJobQueue } from '../jobs/queue';
+import { SERVER_MIGRATIONS } from '../features';
 import { openSqliteStore } from '../store/sqlite';
 import { runIdv } from './test-support';
 
@@ -17,7 +17,11 @@ const idv = (...argv: string[]) => runIdv(dir, ...argv);
 
 /** Jobs in the data folder's database, as the server's worker leaves them: `fail` of them gave up. */
 async function withJobs<T>(fn: (q: ReturnType<typeof sqliteJobQueue>) => T): Promise<T> {
-  const store = openSqliteStore({ path: join(dir, 'idv.sqlite'), backgroundCheckpoints: false });
+  const store = openSqliteStore({
+    path: join(dir, 'idv.sqlite'),
+    migrations: SERVER_MIGRATIONS,
+    backgroundCheckpoints: false,
+  });
   try {
     return fn(sqliteJobQueue(store.db));
   } finally {

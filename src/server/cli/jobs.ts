@@ -4,9 +4,8 @@
  * jobs up at its next look at the queue (within a second).
  */
 import { parseArgs } from 'node:util';
-import '../liveness/register';
-import { sqliteJobQueue } from '../liveness/job-queue';
-import { registerCommand, type CliContext } from './registry';
+import { sqliteJobQueue } from '../jobs/queue';
+import type { CliContext, CommandGroup } from './command';
 
 const USAGE = [
   'jobs failed [--json]          the jobs that gave up: id, kind, last error',
@@ -49,4 +48,9 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
   return 0;
 }
 
-registerCommand({ name: 'jobs', summary: 'Background jobs that gave up', usage: USAGE, run });
+export const jobsCommand: CommandGroup = {
+  name: 'jobs',
+  summary: 'Background jobs that gave up',
+  usage: USAGE,
+  run,
+};

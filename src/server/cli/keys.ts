@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { createApiKey } from '../keys';
-import { registerCommand, type CliContext } from './registry';
+import type { CliContext, CommandGroup } from './command';
 
 const USAGE = [
   'keys create --mode test|live [--account NAME]   print a new key (alone on stdout)',
@@ -93,7 +93,7 @@ async function revoke(args: string[], ctx: CliContext): Promise<number> {
   return 1;
 }
 
-registerCommand({
+export const keysCommand: CommandGroup = {
   name: 'keys',
   summary: 'Create, list and revoke API keys',
   usage: USAGE,
@@ -111,4 +111,4 @@ registerCommand({
         return 2;
     }
   },
-});
+};

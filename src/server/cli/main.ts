@@ -1,25 +1,40 @@
 import { join, resolve } from 'node:path';
 import { systemClock } from '../clock';
-import { loadFeatures } from '../extensions';
+import { SERVER_MIGRATIONS } from '../features';
 import type { SqliteSessionStore } from '../store/sqlite';
 import { openSqliteStore } from '../store/sqlite';
-import { commandGroups, type CliContext } from './registry';
-import './jobs';
-import './keys';
-import './serve';
-import './settings';
+import { avatarsCommand, langsCommand } from './avatars';
+import type { CliContext, CommandGroup } from './command';
+import { eventsCommand } from './events';
+import { jobsCommand } from './jobs';
+import { keysCommand } from './keys';
+import { serveCommand } from './serve';
+import { settingsCommand } from './settings';
+import { webhooksCommand } from './webhooks';
+
+/** Every `idv` command group, in the order `idv help` lists them. */
+export const COMMANDS: readonly CommandGroup[] = [
+  jobsCommand,
+  keysCommand,
+  serveCommand,
+  settingsCommand,
+  avatarsCommand,
+  langsCommand,
+  eventsCommand,
+  webhooksCommand,
+];
 
 function help(ctx: Pick<CliContext, 'err'>): void {
   ctx.err('usage: idv <command> …   (data folder: DATA_DIR, default ./data)\n');
-  for (const g of commandGroups()) {
+  for (const g of COMMANDS) {
     ctx.err(`  ${g.name.padEnd(10)} ${g.summary}`);
     for (const u of g.usage) ctx.err(`      idv ${u}`);
   }
 }
 
 /**
- * The `idv` command line: a small dispatcher over the registered command groups (`keys`,
- * `serve`, and those features add with `registerCommand`). Returns the exit code.
+ * The `idv` command line: a small dispatcher over the command groups of `COMMANDS`. The data
+ * folder's store is opened with every feature's tables. Returns the exit code.
  *
  * @example
  * await runCli(['keys', 'create', '--mode', 'test']); // prints sk_test_… and returns 0
@@ -32,7 +47,6 @@ export async function runCli(
     err?: (l: string) => void;
   } = {},
 ): Promise<number> {
-  await loadFeatures();
   const env = io.env ?? process.env;
   const dataDir = resolve(env['DATA_DIR'] || 'data');
   let store: SqliteSessionStore | null = null;
@@ -43,7 +57,10 @@ export async function runCli(
     out: io.out ?? ((l) => process.stdout.write(`${l}\n`)),
     err: io.err ?? ((l) => process.stderr.write(`${l}\n`)),
     async openStore() {
-      store ??= openSqliteStore({ path: join(dataDir, 'idv.sqlite') });
+      store ??= openSqliteStore({
+        path: join(dataDir, 'idv.sqlite'),
+        migrations: SERVER_MIGRATIONS,
+      });
       return store;
     },
   };
@@ -52,7 +69,7 @@ export async function runCli(
     help(ctx);
     return name ? 0 : 2;
   }
-  const group = commandGroups().find((g) => g.name === name);
+  const group = COMMANDS.find((g) => g.name === name);
   if (!group) {
     ctx.err(`idv: unknown command "${name}"\n`);
     help(ctx);

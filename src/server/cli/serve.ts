@@ -1,12 +1,12 @@
 import { parseArgs } from 'node:util';
 import { startServer } from '../main';
 import { closeWithin } from './closeWithin';
-import { registerCommand } from './registry';
+import type { CommandGroup } from './command';
 
 /** How long a stop signal waits for the server to finish what it has in hand. */
 const CLOSE_DEADLINE_MS = 10_000;
 
-registerCommand({
+export const serveCommand: CommandGroup = {
   name: 'serve',
   summary: 'Serve the API and the hosted page (PORT, HOST, DATA_DIR, PUBLIC_URL)',
   usage: ['serve [--no-build]   build the page if missing, then serve everything on one origin'],
@@ -36,4 +36,4 @@ registerCommand({
     process.once('SIGTERM', () => stop('SIGTERM'));
     return 0;
   },
-});
+};

@@ -2,9 +2,8 @@
  * `idv settings …`: per-account switches (today: deepfake detection, docs/analyses.md).
  */
 import { parseArgs } from 'node:util';
-import '../analyses/register';
-import { sqliteAccountSettings } from '../analyses/account-settings';
-import { registerCommand, type CliContext } from './registry';
+import { sqliteAccountSettings } from '../session-analyses/account-settings';
+import type { CliContext, CommandGroup } from './command';
 
 const USAGE = [
   "settings deepfake on|off [--account NAME]   deepfake analysis of the account's sessions",
@@ -47,4 +46,9 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
   return 0;
 }
 
-registerCommand({ name: 'settings', summary: 'Per-account settings', usage: USAGE, run });
+export const settingsCommand: CommandGroup = {
+  name: 'settings',
+  summary: 'Per-account settings',
+  usage: USAGE,
+  run,
+};

@@ -8,7 +8,7 @@ import { displayUrl, registerEndpoint, rotateEndpointSecret } from '../webhooks/
 import { signingSecretsAt } from '../webhooks/secrets';
 import { createSqliteWebhookStore } from '../webhooks/sqlite-store';
 import type { Mode, WebhookEndpoint } from '../webhooks/store';
-import { registerCommand, type CliContext } from './registry';
+import type { CliContext, CommandGroup } from './command';
 
 const USAGE = [
   'webhooks add URL [--events a,b] [--account NAME] [--mode test|live]   print the signing secret',
@@ -190,7 +190,7 @@ async function rotate(args: string[], ctx: CliContext): Promise<number> {
   return 0;
 }
 
-registerCommand({
+export const webhooksCommand: CommandGroup = {
   name: 'webhooks',
   summary: 'Register webhook endpoints and rotate their signing secrets',
   usage: USAGE,
@@ -217,4 +217,4 @@ registerCommand({
     ctx.err(`usage:\n${USAGE.map((u) => `  idv ${u}`).join('\n')}`);
     return 2;
   },
-});
+};

@@ -1,33 +1,10 @@
 import type { PublicSessionShape } from '../../core/api';
 import type { FlowPosition } from '../../core/flow';
 import { maskDestination } from '../otp/codes';
+import { knownEmail, knownPhone } from '../otp/destinations';
 import { safeEmbedOrigins } from '../sessions/embedOrigins';
 import { absoluteUrl } from '../sessions/present';
 import type { AvatarRecord, SessionRecord } from '../store/types';
-
-/**
- * The email the session knows: the last one entered in an enter_email node, else
- * `providedData.email`.
- *
- * @example
- * knownEmail(session); // 'jane@example.com' or null
- */
-export function knownEmail(s: SessionRecord): string | null {
-  for (let i = s.report.nodeReports.length - 1; i >= 0; i--) {
-    const r = s.report.nodeReports[i];
-    const email = r?.outcome === 'emailEntered' ? r.report?.['email'] : undefined;
-    if (typeof email === 'string' && email) return email;
-  }
-  return s.settings.providedData['email'] || null;
-}
-
-/**
- * @example
- * knownPhone(session); // '+33612345678' or null
- */
-export function knownPhone(s: SessionRecord): string | null {
-  return s.settings.providedData['phone'] || null;
-}
 
 /**
  * What the hosted page may see of a session: the flow and what the page shows, never metadata,

@@ -13,14 +13,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeDocuments, type ManifestEntry } from '../../../scripts/documents/make-documents';
 import { specimen } from '../../../scripts/documents/specimens';
 import { DEFAULT_SESSION_TIMEOUTS } from '../sessions/timeouts';
-import { ClientService } from '../client/service';
+import { clientAccess } from '../client/access';
 import { manualClock } from '../clock';
-import type { AppContext } from '../context';
+import { createGateway } from '../flow/gateway';
 import { bearer } from '../http/auth';
 import { ApiError, errorHandler } from '../http/errors';
 import { createFsMediaStore, createMediaService } from '../media';
 import { openLivenessApp, type LivenessApp } from '../liveness/test-support';
-import { createDocumentReader, documentRoutes, type DocumentReader } from '.';
+import { automaticMoves } from '../nodes';
+import { createDocumentReader, createDocuments, documentRoutes, type DocumentReader } from '.';
 
 const clock = manualClock(Date.UTC(2026, 0, 10, 9));
 const FLOW = [
@@ -54,7 +55,7 @@ beforeAll(async () => {
     dir,
   );
   reader = createDocumentReader({
-    analyzer: async () => (await import('../analysis/human-analyzer')).createHumanAnalyzer(),
+    analyzer: async () => (await import('../face-analysis/human-analyzer')).createHumanAnalyzer(),
   });
   const mediaDir = mkdtempSync(join(tmpdir(), 'idv-docs-media-'));
   t = await openLivenessApp({ clock });
@@ -65,13 +66,22 @@ beforeAll(async () => {
     publicUrl: 'http://idv.test',
     clock,
   });
-  const ctx = {
+  const gateway = createGateway({ store: t.store, clock, automatic: automaticMoves });
+  const access = clientAccess({
     store: t.store,
     clock,
-    media,
+    gateway,
+    geo: async () => ({}),
+    publicUrl: 'http://idv.test',
     timeouts: DEFAULT_SESSION_TIMEOUTS,
-  } as unknown as AppContext;
-  const service = new ClientService(ctx);
+  });
+  const documents = createDocuments({
+    store: t.store,
+    gateway,
+    media,
+    clock,
+    reader: () => reader,
+  });
   app = Fastify();
   app.setErrorHandler(errorHandler);
   await app.register(
@@ -79,9 +89,9 @@ beforeAll(async () => {
       authed.addHook('onRequest', async (request) => {
         const token = bearer(request.headers.authorization);
         if (!token) throw new ApiError('authentication_error', 'no token');
-        request.clientSession = await service.sessionOf(token);
+        request.clientSession = await access.sessionOf(token);
       });
-      await authed.register(async (scope) => documentRoutes(scope, ctx, { reader }));
+      await authed.register(async (scope) => documentRoutes(scope, { documents }));
     },
     { prefix: '/client' },
   );

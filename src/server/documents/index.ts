@@ -2,7 +2,7 @@
  * Document scan on the server (docs/documents.md): find and straighten the document, read its
  * machine-readable zone (OCR-B glyphs, tesseract.js as fallback), check it, keep its face.
  */
-export { documentRoutes, sharedDocumentReader, type DocumentRoutesOptions } from './routes';
+export { documentRoutes } from './routes';
 export { createDocumentReader, straighten, type DocumentReader, type ReadOutcome } from './reader';
 export {
   createDocuments,

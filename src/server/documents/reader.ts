@@ -7,8 +7,8 @@
  */
 import { PNG } from 'pngjs';
 import { TD1, TD3, correctMrz, parseMrz, type MrzLayout, type MrzResult } from '../../core/mrz';
-import type { FaceAnalyzer } from '../analysis/face-analyzer';
-import { decodeImage } from '../analysis/image';
+import type { FaceAnalyzer } from '../face-analysis/analyzer';
+import { decodeImage } from '../face-analysis/image';
 import { homography, type Pt } from './homography';
 import jpeg from 'jpeg-js';
 import { DOC_MM, formatByAspect, locateDocument } from './locate';

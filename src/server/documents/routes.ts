@@ -1,15 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AppContext } from '../context';
 import { clientRoute, nodeAnswer } from '../http/routeDocs';
 import type { Body } from '../http/validation';
 import type { SessionRecord } from '../store/types';
-import { createDocumentReader, type DocumentReader } from './reader';
 import {
   DOCUMENT_LIMITS,
   DocumentAnswerSchema,
   DocumentUploadBodySchema,
 } from '../../core/api/documents';
-import { createDocuments, type Documents } from './service';
+import type { Documents } from './service';
 
 /** Set by the client-token hook of the enclosing scope (routes/client.ts). */
 function sessionOf(request: FastifyRequest): SessionRecord {
@@ -19,48 +17,16 @@ function sessionOf(request: FastifyRequest): SessionRecord {
 
 type NodeParams = { Params: { nodeId: string } };
 
-let shared: DocumentReader | null = null;
-
-/**
- * One reader per process, made on first use: its tesseract worker and face models stay warm.
- *
- * @example
- * const r = sharedDocumentReader();
- */
-export function sharedDocumentReader(): DocumentReader {
-  shared ??= createDocumentReader({
-    analyzer: async () => (await import('../analysis/human-analyzer')).createHumanAnalyzer(),
-  });
-  return shared;
-}
-
-export interface DocumentRoutesOptions {
-  /** The reader (tests, bench); the process's shared one by default. */
-  reader?: DocumentReader;
-  /** Receives the runtime, e.g. to close it. */
-  onDocuments?: (d: Documents) => void;
-}
-
 /**
  * The document-scan routes of the hosted page, inside the client-token scope of `/client`:
  * `POST /nodes/:nodeId/document` (a photo), `…/document/cancel`, `…/document/timeout`.
  *
  * @example
- * // in routes/client.ts, next to livenessRoutes:
- * await authed.register(async (scope) => documentRoutes(scope, ctx));
+ * // the document_scan node's routes (src/server/nodes/document_scan.ts):
+ * await authed.register(async (scope) => documentRoutes(scope, { documents }));
  */
-export function documentRoutes(
-  app: FastifyInstance,
-  ctx: AppContext,
-  opts: DocumentRoutesOptions = {},
-): void {
-  const docs = createDocuments({
-    store: ctx.store,
-    media: ctx.media,
-    clock: ctx.clock,
-    reader: () => opts.reader ?? sharedDocumentReader(),
-  });
-  opts.onDocuments?.(docs);
+export function documentRoutes(app: FastifyInstance, deps: { documents: Documents }): void {
+  const docs = deps.documents;
 
   const upload = clientRoute(
     'A photo of the document: the server reads and checks its MRZ (docs/documents.md)',

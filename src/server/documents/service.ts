@@ -4,12 +4,11 @@
  * other answer is a retry recorded among the node's attempts. The page cannot report
  * `scanSuccess` itself; it may cancel (`userCancelled`) or end on time (`scanTimeout`).
  */
-import { mutateSession } from '../sessions/mutate';
 import type { FlowPosition } from '../../core/flow';
 import { documentScanWithDefaults } from '../../core/flow';
 import type { MrzResult } from '../../core/mrz';
 import type { Clock } from '../clock';
-import { currentNode, isFinished, step } from '../flow/runtime';
+import { isFinished, requireCurrentOf, type StepGateway } from '../flow/gateway';
 import { ApiError, invalid } from '../http/errors';
 import { orderedId } from '../ids';
 import { frameBytesWithin } from './image-body';
@@ -47,6 +46,8 @@ export interface Documents {
 
 export interface DocumentsDeps {
   store: SessionStore;
+  /** How a read, a cancel or a timeout moves the session. */
+  gateway: StepGateway;
   media: MediaService;
   clock: Clock;
   reader: () => DocumentReader;
@@ -66,41 +67,23 @@ function enteredAt(s: SessionRecord): number {
  * unfinished attempts; the node then starts its attempt count again).
  *
  * @example
- * const docs = createDocuments({ store, media, clock, reader: () => reader });
+ * const docs = createDocuments({ store, gateway, media, clock, reader: () => reader });
  * await docs.upload(session, 'doc', { side: 'front', image: base64 });
  */
 export function createDocuments(deps: DocumentsDeps): Documents {
-  const { store, media, clock } = deps;
+  const { store, media, clock, gateway } = deps;
   const attempts = new Map<string, DocumentAttempt[]>();
   const fronts = new Map<string, Uint8Array>();
   const key = (s: SessionRecord, nodeId: string) => `${s.id}/${nodeId}`;
 
   function documentNode(s: SessionRecord, nodeId: string) {
-    if (isFinished(s) || s.position.status !== 'active') {
-      throw new ApiError('validation_error', 'The session has already ended', {
-        code: 'session_finished',
-      });
-    }
-    const node = currentNode(s);
-    if (!node || node.id !== nodeId) {
-      throw new ApiError(
-        'validation_error',
-        `node '${nodeId}' is not the current node; the current node is '${s.position.nodeId}'`,
-        { code: 'node_not_current' },
-      );
-    }
-    if (node.type !== 'document_scan') {
-      throw new ApiError(
-        'validation_error',
-        `node '${nodeId}' is a ${node.type} node; document routes go to document_scan nodes`,
-        { code: 'outcome_not_allowed' },
-      );
-    }
+    const node = requireCurrentOf(
+      s,
+      nodeId,
+      ['document_scan'],
+      (n) => `node '${nodeId}' is a ${n.type} node; document routes go to document_scan nodes`,
+    );
     return documentScanWithDefaults(node);
-  }
-
-  async function mutate(id: string, change: (s: SessionRecord, now: number) => SessionRecord) {
-    return mutateSession(store, clock, id, change, { what: 'a document scan' });
   }
 
   async function end(
@@ -110,13 +93,12 @@ export function createDocuments(deps: DocumentsDeps): Documents {
     report: Record<string, unknown>,
     extra?: (cur: SessionRecord) => SessionRecord,
   ) {
-    const saved = await mutate(s.id, (cur, now) => {
-      documentNode(cur, nodeId);
-      const base = extra ? extra(cur) : cur;
-      const r = step(base, { nodeId, outcome, report }, now);
-      if (!r.ok) throw new ApiError('validation_error', r.message, { code: 'node_not_current' });
-      return r.session;
-    });
+    const saved = await gateway.move(
+      s.id,
+      nodeId,
+      (cur) => ({ session: extra ? extra(cur) : cur, outcome, report }),
+      { what: 'a document scan' },
+    );
     attempts.delete(key(s, nodeId));
     fronts.delete(key(s, nodeId));
     return saved;
@@ -176,7 +158,11 @@ export function createDocuments(deps: DocumentsDeps): Documents {
           attempt.result = 'front_saved';
         }
         const n = record(s, nodeId, attempt);
-        await mutate(s.id, (cur, at) => (isFinished(cur) ? cur : { ...cur, lastActivityAt: at }));
+        await gateway.mutate(
+          s.id,
+          (cur, at) => (isFinished(cur) ? cur : { ...cur, lastActivityAt: at }),
+          { what: 'a document scan' },
+        );
         const reason = attempt.result === 'read' ? 'unreadable' : attempt.result;
         return { status: 'retry', reason, attempts: n };
       }

@@ -3,7 +3,7 @@
  * package-shipped fixture photos (skipped when `npm run fixtures` has not run).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHumanAnalyzer } from '../analysis/human-analyzer';
+import { createHumanAnalyzer } from '../face-analysis/human-analyzer';
 import { createApiKey } from '../keys';
 import {
   fixtureJpeg,

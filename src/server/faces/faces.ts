@@ -3,27 +3,24 @@
  * decision job), face_compare and recognition decided at once by `run`, and the known users of
  * recognition, added when a session completes verified.
  */
-import { mutateSession } from '../sessions/mutate';
 import type { Database } from 'better-sqlite3';
-import { nodeDefaults, type FlowNode, type FlowPosition } from '../../core/flow';
+import { nodeDefaults, type FlowPosition } from '../../core/flow';
 import type { FaceCompareNode, FaceScanNode, FaceSource, RecognitionNode } from '../../core/flow';
-import type { AnalyzedFace, FaceAnalyzer, FrameAnalysis } from '../analysis/face-analyzer';
-import { ImageDecodeError } from '../analysis/image';
+import type { AnalyzedFace, FaceAnalyzer, FrameAnalysis } from '../face-analysis/analyzer';
+import { ImageDecodeError } from '../face-analysis/image';
 import type { Clock } from '../clock';
-import { currentNode, isFinished, step } from '../flow/runtime';
-import { ApiError } from '../http/errors';
+import { requireCurrentOf, type StepGateway } from '../flow/gateway';
 import type { MediaService } from '../media/types';
 import { runMigrations } from '../store/migrations';
 import type { SessionRecord, SessionStore } from '../store/types';
 import { parseImageDataUrl } from './data-url';
 import { FACE_MIGRATIONS, sqliteFaceStore, type FaceStore } from './face-store';
-import { mainFace } from './pick-face';
+import { mainFace } from '../face-analysis/main-face';
 import {
   fetchReference,
   REFERENCE_FETCH_DEFAULTS,
   type ReferenceFetchOptions,
 } from './reference-fetch';
-import './register';
 import { thresholdOf } from './thresholds';
 import {
   bestKnownMatch,
@@ -34,11 +31,13 @@ import {
 
 export interface FacesDeps {
   store: SessionStore;
+  /** How the decisions of face_compare and recognition nodes move the session. */
+  gateway: StepGateway;
   db: Database;
   media: MediaService;
   clock: Clock;
-  /** The analyzer shared with liveness (one wasm backend per process). */
-  analyzer: () => Promise<FaceAnalyzer>;
+  /** The app's analyzer, shared with liveness and the analyses (one wasm backend per process). */
+  analyzer: FaceAnalyzer;
   /** Limits and address policy of reference URLs; tests relax the policy to reach loopback. */
   fetch?: ReferenceFetchOptions;
   log?: (message: string, err?: unknown) => void;
@@ -84,13 +83,6 @@ export interface Faces {
 
 const MAX_REFERENCE_BYTES = REFERENCE_FETCH_DEFAULTS.maxBytes;
 
-const nodeNotCurrent = (s: SessionRecord, nodeId: string) =>
-  new ApiError(
-    'validation_error',
-    `node '${nodeId}' is not the current node; the current node is '${s.position.nodeId}'`,
-    { code: 'node_not_current' },
-  );
-
 const unavailable = (reason: FaceScanErrorReason | 'noImage', message: string): FaceImage => ({
   ok: false,
   reason,
@@ -101,7 +93,7 @@ const unavailable = (reason: FaceScanErrorReason | 'noImage', message: string): 
  * The face runtime of an app.
  *
  * @example
- * const faces = createFaces({ store, db: store.db, media, clock, analyzer: () => Promise.resolve(a) });
+ * const faces = createFaces({ store, gateway, db: store.db, media, clock, analyzer });
  * await faces.run(session, 'compare'); // { position }
  */
 export function createFaces(deps: FacesDeps): Faces {
@@ -113,7 +105,7 @@ export function createFaces(deps: FacesDeps): Faces {
   async function imageFace(bytes: Uint8Array): Promise<FaceImage> {
     let frame: FrameAnalysis;
     try {
-      frame = await (await deps.analyzer()).analyze(bytes);
+      frame = await deps.analyzer.analyze(bytes);
     } catch (err) {
       if (err instanceof ImageDecodeError) return unavailable('referenceUnreadable', err.message);
       throw err;
@@ -301,13 +293,6 @@ export function createFaces(deps: FacesDeps): Faces {
     };
   }
 
-  async function mutate(
-    sessionId: string,
-    change: (s: SessionRecord, now: number) => SessionRecord,
-  ): Promise<SessionRecord> {
-    return mutateSession(store, clock, sessionId, change, { what: 'a face decision' });
-  }
-
   return {
     table,
     rememberMedia(mediaId, face) {
@@ -377,30 +362,21 @@ export function createFaces(deps: FacesDeps): Faces {
     },
 
     async run(s, nodeId) {
-      if (isFinished(s) || s.position.status !== 'active') {
-        throw new ApiError('validation_error', 'The session has already ended', {
-          code: 'session_finished',
-        });
-      }
-      const node: FlowNode | undefined = currentNode(s);
-      if (!node || node.id !== nodeId) throw nodeNotCurrent(s, nodeId);
-      if (node.type !== 'face_compare' && node.type !== 'recognition') {
-        throw new ApiError(
-          'validation_error',
-          `node '${nodeId}' is a ${node.type} node; run decides face_compare and recognition nodes`,
-          { code: 'outcome_not_allowed' },
-        );
-      }
+      const node = requireCurrentOf(
+        s,
+        nodeId,
+        ['face_compare', 'recognition'],
+        (n) =>
+          `node '${nodeId}' is a ${n.type} node; run decides face_compare and recognition nodes`,
+      );
       const decision =
         node.type === 'face_compare'
           ? await decideCompare(s, node)
           : await decideRecognition(s, node);
-      const saved = await mutate(s.id, (cur, now) => {
-        const at = currentNode(cur);
-        // Decided meanwhile (a second run, the test panel): the first decision stands.
-        if (isFinished(cur) || !at || at.id !== nodeId) return cur;
-        const r = step(cur, { nodeId, outcome: decision.outcome, report: decision.report }, now);
-        return r.ok ? r.session : cur;
+      // Decided meanwhile (a second run, the test panel): the first decision stands.
+      const saved = await deps.gateway.move(s.id, nodeId, () => decision, {
+        what: 'a face decision',
+        movedOn: 'ignore',
       });
       return { position: saved.position };
     },

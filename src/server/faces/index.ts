@@ -1,8 +1,6 @@
 /**
  * Face matching on the server: face_scan decisions, face_compare, recognition (docs/faces.md).
  */
-import './register';
-
 export {
   createFaces,
   type Faces,
@@ -18,8 +16,6 @@ export {
   type ReferenceFetchOptions,
 } from './reference-fetch';
 export { parseImageDataUrl } from './data-url';
-export { mainFace, MIN_MATCH_FACE_SCORE } from './pick-face';
 export { DEFAULT_SIMILARITY_THRESHOLD, thresholdOf } from './thresholds';
-export { faceRoutes } from './routes';
 export { RunNodeAnswerSchema, RunNodeBodySchema } from './schemas';
 export { bestKnownMatch, compareEmbeddings, faceScanGate } from './verdicts';

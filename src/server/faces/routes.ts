@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AppContext } from '../context';
 import { clientRoute } from '../http/routeDocs';
 import type { SessionRecord } from '../store/types';
+import type { Faces } from './faces';
 import { RunNodeAnswerSchema, RunNodeBodySchema } from './schemas';
 
 /** Set by the client-token hook of the enclosing scope (routes/client.ts). */
@@ -16,15 +16,15 @@ function sessionOf(request: FastifyRequest): SessionRecord {
  *
  * @example
  * // inside the scope whose onRequest hook sets request.clientSession:
- * await authed.register(async (scope) => faceRoutes(scope, ctx));
+ * await authed.register(async (scope) => faceRoutes(scope, { faces }));
  */
-export function faceRoutes(app: FastifyInstance, ctx: AppContext): void {
+export function faceRoutes(app: FastifyInstance, deps: { faces: Faces }): void {
   const run = clientRoute(
     'Decide a face_compare or recognition node now (the server compares)',
     RunNodeBodySchema,
     RunNodeAnswerSchema,
   );
   app.post<{ Params: { nodeId: string } }>('/nodes/:nodeId/run', run, async (request) =>
-    ctx.liveness.faces.run(sessionOf(request), request.params.nodeId),
+    deps.faces.run(sessionOf(request), request.params.nodeId),
   );
 }

@@ -2,23 +2,7 @@
  * Pure verdicts of the face nodes, from what the server measured. No I/O: the service gathers the
  * embeddings and the liveness decision, these functions say what they mean.
  */
-/** Cosine similarity over typed or plain arrays alike (stored embeddings are Float32Array). */
-function cosine(a: ArrayLike<number>, b: ArrayLike<number>): number {
-  if (a.length !== b.length || a.length === 0) {
-    throw new Error(`embeddings of lengths ${a.length} and ${b.length} cannot be compared`);
-  }
-  let dot = 0;
-  let na = 0;
-  let nb = 0;
-  for (let i = 0; i < a.length; i++) {
-    const x = a[i]!;
-    const y = b[i]!;
-    dot += x * y;
-    na += x * x;
-    nb += y * y;
-  }
-  return na === 0 || nb === 0 ? 0 : dot / Math.sqrt(na * nb);
-}
+import { cosineSimilarity } from '../face-analysis/similarity';
 
 /** Why a face_scan ends in `error` rather than a comparison. */
 export type FaceScanErrorReason =
@@ -84,7 +68,7 @@ export function compareEmbeddings(
   b: ArrayLike<number>,
   threshold: number,
 ): Comparison {
-  const raw = cosine(a, b);
+  const raw = cosineSimilarity(a, b);
   return { similarity: Number(raw.toFixed(4)), threshold, same: raw >= threshold };
 }
 
@@ -122,7 +106,7 @@ export function bestKnownMatch<K extends KnownCandidate>(
   for (const k of known) {
     if (k.sessionId === excludeSessionId || k.embedding.length !== probe.length) continue;
     compared++;
-    const similarity = cosine(probe, k.embedding);
+    const similarity = cosineSimilarity(probe, k.embedding);
     if (similarity > bestSimilarity) {
       best = k;
       bestSimilarity = similarity;

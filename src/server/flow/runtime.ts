@@ -1,12 +1,15 @@
 /**
  * How a stored session moves: every step goes through the core's `advanceFlow` (the compiled
- * machine), nodes that need no user run here at once, and the session's status, timestamps,
- * node reports and `isVerified` follow the position. Pure functions over `SessionRecord`.
+ * machine), nodes that need no user run here at once (their kinds' `automatic` steps, given by the
+ * caller), and the session's status, timestamps, node reports and `isVerified` follow the position.
+ * Pure functions over `SessionRecord`; features reach them through the step gateway.
  */
 import type { NodeReport } from '../../core/api';
 import { advanceFlow, isVerified, type FlowNode, type FlowPosition } from '../../core/flow';
 import type { SessionRecord } from '../store/types';
-import { pickCheckOutcome, runValidation } from './dataValidation';
+
+/** The message of every refusal on an ended session. */
+export const SESSION_ENDED = 'The session has already ended';
 
 export type StepRefusal = {
   ok: false;
@@ -21,6 +24,22 @@ export interface StepInput {
   report?: Record<string, unknown>;
   inconclusiveReason?: string;
 }
+
+/**
+ * What the server does by itself on a node nobody acts on: the outcome it selects with the node
+ * report, or, when no outcome takes the result, the end of the flow (`incomplete`) with what the
+ * path records for the node.
+ */
+export type AutomaticMove =
+  | { outcome: string; report: Record<string, unknown> }
+  | {
+      outcome: null;
+      recorded: { outcome: string; result?: 'passed' | 'failed' };
+      report: Record<string, unknown>;
+    };
+
+/** The automatic move of a node, or null when a user acts on it (the server waits). */
+export type Automatic = (node: FlowNode, s: SessionRecord, now: number) => AutomaticMove | null;
 
 /**
  * The node of a flow with that id.
@@ -57,46 +76,36 @@ function addNodeReport(s: SessionRecord, r: NodeReport): SessionRecord {
 }
 
 /**
- * Runs the nodes nobody has to act on (`data_validation`) until the position rests on a node a
- * user acts on, or the flow ends.
+ * Runs the nodes nobody has to act on (those `automatic` moves) until the position rests on a
+ * node a user acts on, or the flow ends.
  *
  * @example
- * const ready = settle(session, Date.now());
+ * const ready = settle(session, Date.now(), automatic);
  */
-export function settle(s: SessionRecord, now: number): SessionRecord {
+export function settle(s: SessionRecord, now: number, automatic: Automatic): SessionRecord {
   let cur = s;
   for (let guard = 0; guard <= cur.settings.flow.length; guard++) {
     const node = currentNode(cur);
-    if (!node || node.type !== 'data_validation') return cur;
-    const result = runValidation(
-      node.validation,
-      {
-        providedData: cur.settings.providedData,
-        extractedData: cur.report.extractedData ?? {},
-        metadata: cur.settings.metadata,
-      },
-      now,
-    );
-    const outcome = pickCheckOutcome(node.outcomes, result);
-    const report = { check: result, field: node.validation.field, action: node.validation.action };
-    if (outcome === null) {
+    const move = node ? automatic(node, cur, now) : null;
+    if (!node || !move) return cur;
+    if (move.outcome === null) {
       // No outcome takes this result: the flow cannot go on, the session ends incomplete.
       const position: FlowPosition = {
         nodeId: null,
         nodeType: null,
         status: 'incomplete',
-        path: [...cur.position.path, { nodeId: node.id, type: node.type, outcome: result, result }],
+        path: [...cur.position.path, { nodeId: node.id, type: node.type, ...move.recorded }],
       };
       cur = addNodeReport(cur, {
         nodeId: node.id,
         type: node.type,
-        outcome: result,
+        outcome: move.recorded.outcome,
         createdAt: now,
-        report,
+        report: move.report,
       });
       return withEnd(cur, position, now);
     }
-    const stepped = step(cur, { nodeId: node.id, outcome, report }, now, false);
+    const stepped = step(cur, { nodeId: node.id, outcome: move.outcome, report: move.report }, now);
     if (!stepped.ok) return cur;
     cur = stepped.session;
   }
@@ -105,21 +114,19 @@ export function settle(s: SessionRecord, now: number): SessionRecord {
 
 /**
  * Moves the session by one node outcome, checked by the compiled machine; records the node report,
- * runs what follows by itself and ends the session when the flow ends.
+ * runs what follows by itself (`automatic`, when given) and ends the session when the flow ends.
  *
  * @example
- * const r = step(session, { nodeId: 'perm', outcome: 'permissionsGranted' }, Date.now());
+ * const r = step(session, { nodeId: 'perm', outcome: 'permissionsGranted' }, Date.now(), automatic);
  * if (r.ok) session = r.session;
  */
 export function step(
   s: SessionRecord,
   input: StepInput,
   now: number,
-  settleAfter = true,
+  automatic?: Automatic,
 ): StepResult {
-  if (isFinished(s)) {
-    return { ok: false, reason: 'finished', message: 'The session has already ended' };
-  }
+  if (isFinished(s)) return { ok: false, reason: 'finished', message: SESSION_ENDED };
   const r = advanceFlow(s.settings.flow, s.position, {
     nodeId: input.nodeId,
     outcome: input.outcome,
@@ -135,7 +142,7 @@ export function step(
     ...(input.report ? { report: input.report } : {}),
   });
   next = withEnd({ ...next, lastActivityAt: now }, r.position, now);
-  return { ok: true, session: settleAfter ? settle(next, now) : next };
+  return { ok: true, session: automatic ? settle(next, now, automatic) : next };
 }
 
 /**
@@ -160,12 +167,13 @@ export function endIncomplete(s: SessionRecord, now: number): SessionRecord {
  * themselves. A later opening (a refreshed secret) changes nothing but the activity time.
  *
  * @example
- * open(session, Date.now(), { device, location });
+ * open(session, Date.now(), { device, location }, automatic);
  */
 export function open(
   s: SessionRecord,
   now: number,
   seen: Pick<SessionRecord['report'], 'device' | 'location'>,
+  automatic: Automatic,
 ): SessionRecord {
   if (isFinished(s)) return s;
   if (s.status !== 'created') return { ...s, lastActivityAt: now };
@@ -176,7 +184,7 @@ export function open(
     lastActivityAt: now,
     report: { ...s.report, ...seen },
   };
-  const settled = settle(started, now);
+  const settled = settle(started, now, automatic);
   // A flow whose start leads straight to an end is over as soon as it opens.
   return settled.position.status !== 'active' && !isFinished(settled)
     ? withEnd(settled, settled.position, now)

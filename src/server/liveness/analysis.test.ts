@@ -4,10 +4,10 @@
  * re-encoded as JPEG as the page sends them. Skipped without the fixtures.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FaceAnalyzer } from '../analysis/face-analyzer';
-import { createHumanAnalyzer } from '../analysis/human-analyzer';
+import type { FaceAnalyzer } from '../face-analysis/analyzer';
+import { createHumanAnalyzer } from '../face-analysis/human-analyzer';
 import { manualClock } from '../clock';
-import { DEFAULT_LEASE_MS } from './worker';
+import { DEFAULT_LEASE_MS } from '../jobs/worker';
 import { DECIDE_JOB, FRAME_JOB } from './service';
 import { fixtureJpeg, missingFixtures, openLivenessApp, type LivenessApp } from './test-support';
 

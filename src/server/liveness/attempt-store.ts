@@ -6,8 +6,7 @@
  */
 import type { Database } from 'better-sqlite3';
 import type { Challenge } from '../../core/liveness';
-import type { FrameFailure } from '../analysis/decide-liveness';
-import type { FrameAnalysis } from '../analysis/face-analyzer';
+import type { FrameAnalysis, FrameFailure } from '../face-analysis/analyzer';
 import type { FlowPosition } from '../../core/flow';
 import type { Migration } from '../store/migrations';
 import type { Mode } from '../store/types';

@@ -4,12 +4,11 @@
  */
 import {
   decideLiveness,
-  type FrameFailure,
   type InconclusiveReason,
   type LivenessDecision,
   type LivenessEvidence,
-} from '../analysis/decide-liveness';
-import type { FrameAnalysis } from '../analysis/face-analyzer';
+} from './decide-liveness';
+import type { FrameAnalysis, FrameFailure } from '../face-analysis/analyzer';
 import type { AttemptRecord, FrameRecord } from './attempt-store';
 
 /** At most this many frames of an attempt are kept as screenshots. */

@@ -1,8 +1,6 @@
 /**
  * Liveness on the server: attempts, frames, the analysis jobs and the decision (docs/liveness.md).
  */
-import './register';
-
 export {
   sqliteAttemptStore,
   LIVENESS_MIGRATIONS,
@@ -12,7 +10,4 @@ export {
 } from './attempt-store';
 export { decideAttempt, evidenceOf, screenshotIndexes, MAX_SCREENSHOTS } from './decision';
 export { frameBytes } from './frame-image';
-export { JOB_MIGRATIONS, sqliteJobQueue, type Job, type JobQueue } from './job-queue';
-export { livenessRoutes } from './routes';
 export { createLiveness, DECIDE_JOB, FRAME_JOB, type Liveness, type LivenessDeps } from './service';
-export { createJobWorker, DEFAULT_LEASE_MS, type JobWorker } from './worker';

@@ -8,11 +8,11 @@ import {
   LivenessStartAnswerSchema,
   LivenessStartBodySchema,
 } from '../../core/api';
-import type { AppContext } from '../context';
 import { ApiError, errorHandler } from '../http/errors';
 import { CLIENT_API, answer, clientRoute, errorAnswers } from '../http/routeDocs';
 import { schemaRoute, type Body } from '../http/validation';
 import type { SessionRecord } from '../store/types';
+import type { Liveness } from './service';
 
 /** Set by the client-token hook of the enclosing scope (routes/client.ts). */
 function sessionOf(request: FastifyRequest): SessionRecord {
@@ -41,10 +41,10 @@ function livenessErrors(err: FastifyError, request: FastifyRequest, reply: Fasti
  *
  * @example
  * // inside the scope whose onRequest hook sets request.clientSession:
- * await authed.register(async (scope) => livenessRoutes(scope, ctx));
+ * await authed.register(async (scope) => livenessRoutes(scope, { liveness }));
  */
-export function livenessRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const liveness = ctx.liveness;
+export function livenessRoutes(app: FastifyInstance, deps: { liveness: Liveness }): void {
+  const liveness = deps.liveness;
   app.setErrorHandler(livenessErrors);
 
   const start = clientRoute(

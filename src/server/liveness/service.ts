@@ -3,7 +3,6 @@
  * stored and analysed as they arrive, the decision taken by the worker from the server's own
  * analysis and written as the node's outcome. The page never reports an outcome here.
  */
-import { mutateSession } from '../sessions/mutate';
 import { randomInt } from 'node:crypto';
 import type { Database } from 'better-sqlite3';
 import {
@@ -20,11 +19,12 @@ import {
   type LivenessDetectionNode,
 } from '../../core/flow';
 import { pickChallenges } from '../../core/liveness';
-import type { FaceAnalyzer } from '../analysis/face-analyzer';
-import { ImageDecodeError } from '../analysis/image';
-import { createFaces, mainFace, type Faces, type FaceScanDecision } from '../faces';
+import type { FaceAnalyzer } from '../face-analysis/analyzer';
+import { ImageDecodeError } from '../face-analysis/image';
+import { mainFace } from '../face-analysis/main-face';
+import type { Faces, FaceScanDecision } from '../faces/faces';
 import type { Clock } from '../clock';
-import { currentNode, isFinished, nodeById, step } from '../flow/runtime';
+import { nodeById, requireCurrentOf, type StepGateway } from '../flow/gateway';
 import { ApiError, invalid } from '../http/errors';
 import { orderedId } from '../ids';
 import { mediaEvent } from '../media/event';
@@ -42,9 +42,8 @@ import {
 } from './attempt-store';
 import { decideAttempt, screenshotIndexes } from './decision';
 import { frameBytes } from './frame-image';
-import { JOB_MIGRATIONS, sqliteJobQueue, type JobQueue } from './job-queue';
-import './register';
-import { createJobWorker, type JobWorker } from './worker';
+import { JOB_MIGRATIONS, sqliteJobQueue, type JobQueue } from '../jobs/queue';
+import { createJobWorker, type JobWorker } from '../jobs/worker';
 
 export const FRAME_JOB = 'liveness.frame';
 export const DECIDE_JOB = 'liveness.decide';
@@ -57,12 +56,16 @@ const FACE_SCAN_TIMEOUT_SECONDS = 60;
 
 export interface LivenessDeps {
   store: SessionStore;
+  /** How a decision moves the session. */
+  gateway: StepGateway;
+  /** face_scan decisions (a face_scan node's capture is a liveness attempt). */
+  faces: Faces;
   /** The better-sqlite3 handle of the store, for the jobs and attempts tables. */
   db: Database;
   media: MediaService;
   clock: Clock;
-  /** Shared analyzer (tests, bench); without it one is created on first use and closed with this. */
-  analyzer?: FaceAnalyzer;
+  /** The app's analyzer (one wasm backend per process), closed by whoever made it. */
+  analyzer: FaceAnalyzer;
   /** `auto` runs jobs in the background; `manual` leaves them to `drain()`. */
   worker?: 'auto' | 'manual';
   /** Random integer in [0, max), for the challenges; crypto by default. */
@@ -92,20 +95,11 @@ export interface Liveness {
   drain(): Promise<number>;
   /** Starts the background worker (auto mode). */
   run(): void;
-  /** Stops the worker, waits for the job in hand, closes an analyzer it created. */
+  /** Stops the worker and waits for the job in hand. */
   close(): Promise<void>;
   readonly attempts: AttemptStore;
   readonly queue: JobQueue;
-  /** face_scan decisions, face_compare and recognition (docs/faces.md). */
-  readonly faces: Faces;
 }
-
-const nodeNotCurrent = (s: SessionRecord, nodeId: string) =>
-  new ApiError(
-    'validation_error',
-    `node '${nodeId}' is not the current node; the current node is '${s.position.nodeId}'`,
-    { code: 'node_not_current' },
-  );
 
 function refusal(reason: AttemptRefusal, a: AttemptRecord | null): ApiError {
   switch (reason) {
@@ -150,60 +144,26 @@ const decidedBy = (s: SessionRecord, attemptId: string) =>
  * The liveness runtime of an app: routes call its methods, its worker analyses frames and decides.
  *
  * @example
- * const liveness = createLiveness({ store, db: store.db, media, clock: systemClock });
+ * const liveness = createLiveness({ store, gateway, faces, db: store.db, media, clock, analyzer });
  * liveness.run();
  * const { attemptId, challenges } = await liveness.start(session, 'live');
  */
 export function createLiveness(deps: LivenessDeps): Liveness {
-  const { store, media, clock } = deps;
-  // The store may have been opened before ./register added the tables.
+  const { store, media, clock, faces, analyzer } = deps;
   runMigrations(deps.db, [...JOB_MIGRATIONS, ...LIVENESS_MIGRATIONS]);
   const attempts = sqliteAttemptStore(deps.db);
   const queue = sqliteJobQueue(deps.db);
   const rand = deps.randomInt ?? ((max: number) => randomInt(max));
-  let ownAnalyzer: Promise<FaceAnalyzer> | null = null;
-  const analyzer = (): Promise<FaceAnalyzer> => {
-    if (deps.analyzer) return Promise.resolve(deps.analyzer);
-    // Loaded on first use: most processes never see a liveness node.
-    ownAnalyzer ??= import('../analysis/human-analyzer').then((m) => m.createHumanAnalyzer());
-    return ownAnalyzer;
-  };
   const deciding = new Map<string, Promise<void>>();
-  const faces = createFaces({
-    store,
-    db: deps.db,
-    media,
-    clock,
-    analyzer,
-    ...(deps.log ? { log: deps.log } : {}),
-  });
-
-  async function mutate(
-    sessionId: string,
-    change: (s: SessionRecord, now: number) => SessionRecord,
-  ): Promise<SessionRecord> {
-    return mutateSession(store, clock, sessionId, change, {
-      what: 'a liveness decision',
-      missing: () => new Error(`session ${sessionId} is gone`),
-    });
-  }
 
   function livenessNode(s: SessionRecord, nodeId: string): LivenessDetectionNode | FaceScanNode {
-    if (isFinished(s) || s.position.status !== 'active') {
-      throw new ApiError('validation_error', 'The session has already ended', {
-        code: 'session_finished',
-      });
-    }
-    const node = currentNode(s);
-    if (!node || node.id !== nodeId) throw nodeNotCurrent(s, nodeId);
-    if (node.type !== 'liveness_detection' && node.type !== 'face_scan') {
-      throw new ApiError(
-        'validation_error',
-        `node '${nodeId}' is a ${node.type} node; liveness routes go to liveness_detection and face_scan nodes`,
-        { code: 'outcome_not_allowed' },
-      );
-    }
-    return node;
+    return requireCurrentOf(
+      s,
+      nodeId,
+      ['liveness_detection', 'face_scan'],
+      (n) =>
+        `node '${nodeId}' is a ${n.type} node; liveness routes go to liveness_detection and face_scan nodes`,
+    );
   }
 
   /** The attempt, if it belongs to this session's node. */
@@ -220,7 +180,7 @@ export function createLiveness(deps: LivenessDeps): Liveness {
       return;
     }
     try {
-      const result = await (await analyzer()).analyze(found.bytes);
+      const result = await analyzer.analyze(found.bytes);
       attempts.setAnalysis(attempt.id, frame.seq, result);
     } catch (err) {
       // An unreadable frame is evidence too (decideLiveness counts them); anything else retries.
@@ -301,47 +261,49 @@ export function createLiveness(deps: LivenessDeps): Liveness {
     }
     const saved = attempt.decisionMedia!;
     const a = attempt;
-    const session = await mutate(a.sessionId, (cur, now) => {
-      if (decidedBy(cur, a.id)) return cur;
-      // The session moved on (the test panel, an exit, a timeout): the decision is kept on the
-      // attempt but changes nothing.
-      const node = currentNode(cur);
-      if (isFinished(cur) || !node || node.id !== a.nodeId) return cur;
-      // A face_scan without challenges says nothing about liveness.
-      const livenessAsked = !faceScan || a.challenges.length > 0;
-      const next: SessionRecord = {
-        ...cur,
-        report: {
-          ...cur.report,
-          ...(livenessAsked ? { livenessDetected: decision.outcome === 'livenessDetected' } : {}),
-          screenshots: [...(cur.report.screenshots ?? []), ...saved.screenshots],
-        },
-      };
-      const ended = {
-        attemptId: a.id,
-        ended: a.ended,
-        ...(a.cameraUnavailable ? { cameraUnavailable: true } : {}),
-      };
-      const r = step(
-        next,
-        faceScan
+    const session = await deps.gateway.move(
+      a.sessionId,
+      a.nodeId,
+      (cur) => {
+        if (decidedBy(cur, a.id)) return null;
+        // A face_scan without challenges says nothing about liveness.
+        const livenessAsked = !faceScan || a.challenges.length > 0;
+        const next: SessionRecord = {
+          ...cur,
+          report: {
+            ...cur.report,
+            ...(livenessAsked ? { livenessDetected: decision.outcome === 'livenessDetected' } : {}),
+            screenshots: [...(cur.report.screenshots ?? []), ...saved.screenshots],
+          },
+        };
+        const ended = {
+          attemptId: a.id,
+          ended: a.ended,
+          ...(a.cameraUnavailable ? { cameraUnavailable: true } : {}),
+        };
+        return faceScan
           ? {
-              nodeId: a.nodeId,
+              session: next,
               outcome: faceScan.outcome,
               report: { ...ended, ...faceScan.report, capture: decision.report },
             }
           : {
-              nodeId: a.nodeId,
+              session: next,
               outcome: decision.outcome,
               ...(decision.inconclusiveReason
                 ? { inconclusiveReason: decision.inconclusiveReason }
                 : {}),
               report: { ...ended, ...decision.report },
-            },
-        now,
-      );
-      return r.ok ? r.session : cur;
-    });
+            };
+      },
+      {
+        what: 'a liveness decision',
+        // The session moved on (the test panel, an exit, a timeout): the decision is kept on the
+        // attempt but changes nothing.
+        movedOn: 'ignore',
+        missing: () => new Error(`session ${a.sessionId} is gone`),
+      },
+    );
     if (decidedBy(session, a.id) && saved.userPhoto && saved.eventId) {
       const record = await media.get(saved.userPhoto);
       const known = await store.listEvents({ sessionId: a.sessionId });
@@ -408,6 +370,7 @@ export function createLiveness(deps: LivenessDeps): Liveness {
     },
     onTick: async () => {
       await expireDue();
+      // Verified sessions become known faces soon after they end, not only when recognition asks.
       await faces.enrollPending();
     },
     ...(deps.log ? { log: deps.log } : {}),
@@ -431,7 +394,6 @@ export function createLiveness(deps: LivenessDeps): Liveness {
   return {
     attempts,
     queue,
-    faces,
 
     async start(s, nodeId) {
       const node = nodeDefaults(livenessNode(s, nodeId));
@@ -580,7 +542,6 @@ export function createLiveness(deps: LivenessDeps): Liveness {
     async close() {
       await worker.stop();
       await Promise.all([...deciding.values()].map((p) => p.catch(() => undefined)));
-      if (ownAnalyzer) await (await ownAnalyzer).close();
     },
   };
 }

@@ -2,8 +2,6 @@
  * Media of a session (user photo, screenshots, frames): bytes behind a `MediaStore`, records in
  * the SQLite store, downloads through signed URLs. See docs/media.md.
  */
-import './register';
-
 export { mediaEvent, mediaEventPayload, mediaEventType } from './event';
 export { createFsMediaStore, MediaKeyError } from './fs-store';
 export { extensionFor, mediaKeyFor, mediaKeyProblem } from './keys';

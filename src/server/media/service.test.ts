@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { allMigrations } from '../store/migrations';
+import { SERVER_MIGRATIONS } from '../features';
 import { openSqliteStore } from '../store/sqlite';
 import { createFsMediaStore } from './fs-store';
 import { createMediaService } from './service';
@@ -146,7 +146,7 @@ describe('the media service', () => {
   it('applies its table to a store opened without it, once', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'idv-media-mig-'));
     const path = join(dir, 'idv.sqlite');
-    const core = allMigrations().filter((m) => !m.id.startsWith('media_'));
+    const core = SERVER_MIGRATIONS.filter((m) => !m.id.startsWith('media_'));
     let store = openSqliteStore({ path, migrations: core, backgroundCheckpoints: false });
     try {
       expect(
@@ -156,8 +156,12 @@ describe('the media service', () => {
       const options = { store: files, secret: Buffer.alloc(32, 3), publicUrl: PUBLIC_URL };
       const rec = await createMediaService({ db: store.db, ...options }).save(photo());
       await store.close();
-      // Reopened (as after a restart), with every registered migration this time.
-      store = openSqliteStore({ path, backgroundCheckpoints: false });
+      // Reopened (as after a restart), with every feature's migration this time.
+      store = openSqliteStore({
+        path,
+        migrations: SERVER_MIGRATIONS,
+        backgroundCheckpoints: false,
+      });
       const again = createMediaService({ db: store.db, ...options });
       expect((await again.read(rec.id))?.record).toEqual(rec);
       const applied = store.db

@@ -8,7 +8,6 @@ import { runMigrations } from '../store/migrations';
 import type { Mode } from '../store/types';
 import { mediaKeyFor } from './keys';
 import { MEDIA_MIGRATIONS } from './migrations';
-import './register';
 import { checkMediaUrl, signMediaUrl } from './signing';
 import {
   MEDIA_URL_TTL_MS,

@@ -9,7 +9,6 @@ import { join } from 'node:path';
 import { manualClock } from '../clock';
 import { openSqliteStore, type SqliteSessionStore } from '../store/sqlite';
 import { createFsMediaStore } from './fs-store';
-import './register';
 import { createMediaService } from './service';
 import type { MediaService, MediaStore } from './types';
 

@@ -1,3 +1,5 @@
+import type { OtpSendLimits, OtpSendOutcome, SessionStore } from '../store/types';
+
 export interface OutgoingMail {
   to: string;
   subject: string;
@@ -18,3 +20,7 @@ export interface Mailer {
 export interface SmsSender {
   send(sms: OutgoingSms): Promise<void>;
 }
+
+/** The store's side of one-time codes: a send claimed with its limits, a code checked and counted. */
+export type OtpCodeStore = Pick<SessionStore, 'claimOtpSend' | 'checkOtp'>;
+export type { OtpSendLimits, OtpSendOutcome };

@@ -1,21 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type {
-  ExchangeBodySchema,
-  LangBodySchema,
-  OtpSendBodySchema,
-  OtpVerifyBodySchema,
-  ReplyBodySchema,
-  ResultBodySchema,
-} from '../../core/api';
-import { ClientService } from '../client/service';
+import type { ExchangeBodySchema, LangBodySchema, ResultBodySchema } from '../../core/api';
+import { clientAccess } from '../client/access';
+import { reportResult } from '../client/results';
 import type { AppContext } from '../context';
 import { badCredential, bearer } from '../http/auth';
 import { ApiError } from '../http/errors';
+import { clientRoute, nodeAnswer } from '../http/routeDocs';
 import type { Body } from '../http/validation';
-import { analysesRoutes } from '../analyses/routes';
-import { documentRoutes } from '../documents';
-import { faceRoutes } from '../faces/routes';
-import { livenessRoutes } from '../liveness/routes';
+import { registerNodeRoutes, type ClientRequests } from '../nodes';
+import { analysesRoutes } from '../session-analyses/routes';
 import type { SessionRecord } from '../store/types';
 import { CLIENT_ROUTES as routes } from './clientSchemas';
 
@@ -28,13 +21,15 @@ declare module 'fastify' {
 type NodeParams = { Params: { nodeId: string } };
 
 /**
- * The routes of docs/client-api.md under `/client`, for the hosted page.
+ * The routes of docs/client-api.md under `/client`, for the hosted page: the secret exchange, the
+ * session, its language, the page's results and the exit here; each node kind's own routes from
+ * its server module (`src/server/nodes/`).
  *
  * @example
  * await app.register(async (scope) => clientRoutes(scope, ctx), { prefix: '/client' });
  */
 export function clientRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const service = new ClientService(ctx);
+  const access = clientAccess(ctx);
 
   /** A refused secret or token counts against the address; a valid one is never held back. */
   const refuse = (request: FastifyRequest, err: unknown): unknown =>
@@ -50,7 +45,7 @@ export function clientRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.post<Body<typeof ExchangeBodySchema>>('/exchange', routes.exchange, async (request) => {
     try {
-      return await service.exchange({
+      return await access.exchange({
         clientSecret: request.body.clientSecret,
         ip: request.ip,
         userAgent: request.headers['user-agent'],
@@ -73,7 +68,7 @@ export function clientRoutes(app: FastifyInstance, ctx: AppContext): void {
             },
           );
         }
-        request.clientSession = await service.sessionOf(token);
+        request.clientSession = await access.sessionOf(token);
       } catch (err) {
         throw refuse(request, err);
       }
@@ -83,21 +78,10 @@ export function clientRoutes(app: FastifyInstance, ctx: AppContext): void {
       return request.clientSession;
     };
 
-    authed.get('/session', routes.session, async (request) => service.answer(sessionOf(request)));
+    authed.get('/session', routes.session, async (request) => access.answer(sessionOf(request)));
 
     authed.post<Body<typeof LangBodySchema>>('/lang', routes.lang, async (request) =>
-      service.setLang(sessionOf(request), request.body.lang),
-    );
-
-    authed.get<NodeParams>('/nodes/:nodeId/prompt', routes.prompt, async (request) =>
-      service.prompt(sessionOf(request), request.params.nodeId),
-    );
-
-    authed.post<NodeParams & Body<typeof ReplyBodySchema>>(
-      '/nodes/:nodeId/reply',
-      routes.reply,
-      async (request) =>
-        service.reply(sessionOf(request), request.params.nodeId, request.body.text),
+      access.setLang(sessionOf(request), request.body.lang),
     );
 
     authed.post<NodeParams & Body<typeof ResultBodySchema>>(
@@ -105,29 +89,14 @@ export function clientRoutes(app: FastifyInstance, ctx: AppContext): void {
       routes.result,
       async (request) => {
         const { outcome, report } = request.body;
-        return service.result(sessionOf(request), request.params.nodeId, outcome, report);
+        return reportResult(ctx, sessionOf(request), request.params.nodeId, outcome, report);
       },
     );
 
-    authed.post<NodeParams & Body<typeof OtpSendBodySchema>>(
-      '/nodes/:nodeId/otp/send',
-      routes.otpSend,
-      async (request) =>
-        service.otpSend(sessionOf(request), request.params.nodeId, request.body.destination),
-    );
+    authed.post('/exit', routes.exit, async (request) => access.exit(sessionOf(request)));
 
-    authed.post<NodeParams & Body<typeof OtpVerifyBodySchema>>(
-      '/nodes/:nodeId/otp/verify',
-      routes.otpVerify,
-      async (request) =>
-        service.otpVerify(sessionOf(request), request.params.nodeId, request.body.code),
-    );
-
-    authed.post('/exit', routes.exit, async (request) => service.exit(sessionOf(request)));
-
-    await authed.register(async (scope) => livenessRoutes(scope, ctx));
-    await authed.register(async (scope) => faceRoutes(scope, ctx));
+    const client: ClientRequests = { session: sessionOf, route: clientRoute, nodeAnswer };
+    await registerNodeRoutes(authed, ctx, client);
     await authed.register(async (scope) => analysesRoutes(scope, ctx));
-    await authed.register(async (scope) => documentRoutes(scope, ctx));
   });
 }

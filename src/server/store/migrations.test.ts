@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { clientSecret } from '../ids';
-import { allMigrations } from './migrations';
+import { CORE_MIGRATIONS } from './migrations';
 import { secretRecord, sessionRecord } from './records';
 import { openSqliteStore } from './sqlite';
 
@@ -27,7 +27,7 @@ describe('core_0002_sessions_lean_indexes', () => {
     const path = join(dir, 'db.sqlite');
     const old = openSqliteStore({
       path,
-      migrations: allMigrations().filter((m) => m.id === 'core_0001_init'),
+      migrations: CORE_MIGRATIONS.filter((m) => m.id === 'core_0001_init'),
     });
     const acct = await old.ensureAccount('a', 1);
     // Secrets as they were made then: time-ordered, naming no session.

@@ -17,7 +17,12 @@ export interface Migration {
   rebuildsTables?: boolean;
 }
 
-const CORE: Migration[] = [
+/**
+ * The core's tables (accounts, keys, sessions, secrets, tokens, codes, events, catalog). A feature
+ * with tables of its own exports its migrations; whoever opens a store for it lists them after
+ * these (`SERVER_MIGRATIONS`), and the feature's constructor applies them too.
+ */
+export const CORE_MIGRATIONS: readonly Migration[] = [
   {
     id: 'core_0001_init',
     up(db) {
@@ -212,40 +217,13 @@ const CORE: Migration[] = [
   },
 ];
 
-const registered: Migration[] = [];
-
-/**
- * Adds migrations that run after the core's, for features that keep their own tables (the
- * webhooks keep their endpoints and delivery attempts this way). Call it at module load, before
- * any store opens; a store opened later applies whatever is registered and not yet applied.
- *
- * @example
- * registerMigrations({ id: 'webhooks_0001_endpoints', up: (db) => db.exec('CREATE TABLE …') });
- */
-export function registerMigrations(...migrations: Migration[]): void {
-  for (const m of migrations) {
-    if ([...CORE, ...registered].some((x) => x.id === m.id)) continue;
-    registered.push(m);
-  }
-}
-
-/**
- * Every known migration, the core's first.
- *
- * @example
- * allMigrations()[0]?.id; // 'core_0001_init'
- */
-export function allMigrations(): Migration[] {
-  return [...CORE, ...registered];
-}
-
 /**
  * Applies the migrations not yet recorded, each in its own transaction, and returns their ids.
  *
  * @example
- * runMigrations(db, allMigrations()); // ['core_0001_init'] on a new file, [] afterwards
+ * runMigrations(db, CORE_MIGRATIONS); // ['core_0001_init', …] on a new file, [] afterwards
  */
-export function runMigrations(db: Database, migrations: Migration[]): string[] {
+export function runMigrations(db: Database, migrations: readonly Migration[]): string[] {
   db.exec(
     'CREATE TABLE IF NOT EXISTS migrations (id TEXT PRIMARY KEY, applied_at INTEGER NOT NULL)',
   );

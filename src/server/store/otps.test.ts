@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { allMigrations } from './migrations';
+import { CORE_MIGRATIONS } from './migrations';
 import { secretRecord, sessionRecord } from './records';
 import { openSqliteStore, type SqliteSessionStore } from './sqlite';
 import type { OtpSendClaim } from './types';
@@ -70,7 +70,7 @@ describe('the store’s one-time codes', () => {
     const path = join(dir, 'db.sqlite');
     store = openSqliteStore({
       path,
-      migrations: allMigrations().filter((m) => m.id.startsWith('core_') && m.id < 'core_0003'),
+      migrations: CORE_MIGRATIONS.filter((m) => m.id.startsWith('core_') && m.id < 'core_0003'),
     });
     const id = await withSession();
     store.db

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { clientSecret } from '../ids';
-import { allMigrations, registerMigrations } from './migrations';
+import { CORE_MIGRATIONS, type Migration } from './migrations';
 import { secretRecord, sessionRecord } from './records';
 import { openSqliteStore, type SqliteSessionStore } from './sqlite';
 import type { SessionRecord } from './types';
@@ -33,7 +33,7 @@ describe('the SQLite store', () => {
     const ids = (store.db.prepare('SELECT id FROM migrations').all() as { id: string }[]).map(
       (r) => r.id,
     );
-    expect(ids).toEqual(allMigrations().map((m) => m.id));
+    expect(ids).toEqual(CORE_MIGRATIONS.map((m) => m.id));
     await store.close();
     store = openSqliteStore({ path: join(dir, 'db.sqlite'), synchronous: 'FULL' });
     expect(store.db.pragma('synchronous', { simple: true })).toBe(2);
@@ -42,13 +42,16 @@ describe('the SQLite store', () => {
     ).toBe(ids.length);
   });
 
-  it('applies registered migrations of other features after its own, once', async () => {
-    registerMigrations({
+  it('applies the migrations of other features it is given after its own, once', async () => {
+    const extra: Migration = {
       id: 'test_0001_extra',
       up: (db) => db.exec('CREATE TABLE extra (id TEXT)'),
-    });
+    };
     await store.close();
-    store = openSqliteStore({ path: join(dir, 'db.sqlite') });
+    store = openSqliteStore({
+      path: join(dir, 'db.sqlite'),
+      migrations: [...CORE_MIGRATIONS, extra],
+    });
     expect(
       store.db.prepare("SELECT name FROM sqlite_master WHERE name = 'extra'").get(),
     ).toBeTruthy();

@@ -15,7 +15,7 @@ import {
   type CreateRows,
   type CreateWriter,
 } from './createWriter';
-import { allMigrations, runMigrations, type Migration } from './migrations';
+import { CORE_MIGRATIONS, runMigrations, type Migration } from './migrations';
 import { SqliteOtps } from './otps';
 import {
   FINISHED_RANK,
@@ -59,8 +59,8 @@ export interface SqliteStoreOptions {
    * fsyncs every commit, for machines where that matters more than write speed.
    */
   synchronous?: 'NORMAL' | 'FULL';
-  /** Defaults to every registered migration. */
-  migrations?: Migration[];
+  /** Defaults to the core's; a data folder's store lists every feature's (`SERVER_MIGRATIONS`). */
+  migrations?: readonly Migration[];
   /** How long a write waits for another process (the CLI) holding the lock. */
   busyTimeoutMs?: number;
   /**
@@ -167,7 +167,7 @@ export function openSqliteStore(options: SqliteStoreOptions): SqliteSessionStore
     'cache_size = -32768',
   ];
   for (const pragma of pragmas) db.pragma(pragma);
-  runMigrations(db, options.migrations ?? allMigrations());
+  runMigrations(db, options.migrations ?? CORE_MIGRATIONS);
   const onThread = options.path !== ':memory:' && (options.createsOnThread ?? background);
   return new SqliteSessionStore(
     db,

@@ -1,38 +1,39 @@
 /**
- * The webhooks feature. Importing it (the server's `loadFeatures` does) registers the webhook
- * tables, the `idv webhooks`, `idv events`, `idv avatars` and `idv langs` commands, and the
- * dispatcher that `idv serve` starts beside the API.
+ * The webhooks feature: endpoints, the outbox's deliveries and the dispatcher that `idv serve`
+ * starts beside the API (`startWebhookDelivery`). Its tables are in `SERVER_MIGRATIONS`, its
+ * commands (`idv webhooks`, `idv events`) in the CLI's list.
  */
 import type { Database } from 'better-sqlite3';
-import '../cli/avatars';
-import '../cli/events';
-import '../cli/webhooks';
-import { registerExtension } from '../extensions';
-import './register';
+import type { Clock } from '../clock';
 import { startWebhookDispatcher, webhookConfigFromEnv } from './service';
 
-registerExtension({
-  name: 'webhooks',
-  start(ctx) {
-    const db = (ctx.store as { db?: Database }).db;
-    if (!db) {
-      ctx.log('webhooks: this store is not SQLite; the dispatcher is not started');
-      return async () => {};
-    }
-    const config = webhookConfigFromEnv(ctx.env);
-    const running = startWebhookDispatcher({
-      db,
-      clock: ctx.clock,
-      config,
-      onError: (err) => ctx.log(`webhooks: ${err instanceof Error ? err.message : String(err)}`),
-    });
-    ctx.log(
-      `webhooks: delivering (retries after ${config.retryDelaysMs.join(', ')} ms; ` +
-        `addresses: ${config.addressPolicy})`,
-    );
-    return () => running.stop();
-  },
-});
+/**
+ * Starts delivering the outbox's events with the settings of the environment (docs/webhooks.md);
+ * returns how to stop.
+ *
+ * @example
+ * const stop = startWebhookDelivery({ db: store.db, clock, env: process.env, log: console.error });
+ * await stop();
+ */
+export function startWebhookDelivery(ctx: {
+  db: Database;
+  clock: Clock;
+  env: Record<string, string | undefined>;
+  log: (line: string) => void;
+}): () => Promise<void> {
+  const config = webhookConfigFromEnv(ctx.env);
+  const running = startWebhookDispatcher({
+    db: ctx.db,
+    clock: ctx.clock,
+    config,
+    onError: (err) => ctx.log(`webhooks: ${err instanceof Error ? err.message : String(err)}`),
+  });
+  ctx.log(
+    `webhooks: delivering (retries after ${config.retryDelaysMs.join(', ')} ms; ` +
+      `addresses: ${config.addressPolicy})`,
+  );
+  return () => running.stop();
+}
 
 export { startWebhookDispatcher, webhookConfigFromEnv, type WebhookConfig } from './service';
 export { createWebhookDispatcher, type WebhookDispatcher } from './dispatcher';

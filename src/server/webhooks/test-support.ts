@@ -9,9 +9,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Database } from 'better-sqlite3';
 import { newId } from '../ids';
+import { CORE_MIGRATIONS } from '../store/migrations';
 import { openSqliteStore, type SqliteSessionStore } from '../store/sqlite';
 import type { Mode } from '../store/types';
-import './register';
+import { WEBHOOK_MIGRATIONS } from './sqlite-store';
 
 export interface TempStore {
   store: SqliteSessionStore;
@@ -32,7 +33,7 @@ export interface TempStore {
 export function openTempStore(): TempStore {
   const dir = mkdtempSync(join(tmpdir(), 'idv-webhooks-'));
   const path = join(dir, 'idv.sqlite');
-  const store = openSqliteStore({ path });
+  const store = openSqliteStore({ path, migrations: [...CORE_MIGRATIONS, ...WEBHOOK_MIGRATIONS] });
   const db = store.db;
   // The same row the store writes for a status change, kept synchronous for the tests' sake.
   const insert = db.prepare(`INSERT INTO events (id, account_id, mode, type, session_id, created_at,

@@ -1,0 +1,50 @@
+import type { Box, FaceObservation } from '../../core/liveness';
+
+/** One face as the server's models see it. */
+export interface AnalyzedFace extends FaceObservation {
+  /** Box in pixels of the analysed frame. */
+  box: Box;
+  /** Detector confidence 0–1. */
+  score: number;
+  /** Face description vector for same-person checks (1024 values for `human`'s faceres). */
+  embedding: number[];
+  /** Head rotation in radians as the model estimates it (its own sign convention, see docs). */
+  rotation: { yaw: number; pitch: number; roll: number };
+  /** Antispoof model: 0 looks like a screen or print, 1 like a real face. */
+  real: number;
+  /** Liveness model: 0 looks like a still picture, 1 like a live face. */
+  live: number;
+  /** Estimated age in years: a model's estimate, not a fact. */
+  age: number;
+  gender: 'male' | 'female' | 'unknown';
+  genderScore: number;
+}
+
+/** What one frame held. */
+export interface FrameAnalysis {
+  width: number;
+  height: number;
+  /** Mean luma 0–255 of the whole frame. */
+  brightness: number;
+  faces: AnalyzedFace[];
+  /** Milliseconds the analysis took. */
+  ms: number;
+}
+
+/** A frame the server could not read at all. */
+export interface FrameFailure {
+  error: string;
+}
+
+/**
+ * Looks at camera frames on the server. Implementations must be safe to call concurrently (they
+ * may queue) and give the same answer for the same bytes.
+ */
+export interface FaceAnalyzer {
+  /** Loads the models; `analyze` calls it on first use. */
+  load(): Promise<void>;
+  /** Analyses one JPEG or PNG frame. Throws `ImageDecodeError` for bytes that are neither. */
+  analyze(image: Uint8Array): Promise<FrameAnalysis>;
+  /** Releases the models. */
+  close(): Promise<void>;
+}

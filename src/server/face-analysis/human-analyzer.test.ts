@@ -1,0 +1,117 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import jpeg from 'jpeg-js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { headPose } from '../../core/liveness';
+import type { FaceAnalyzer, FrameAnalysis } from './analyzer';
+import { createHumanAnalyzer } from './human-analyzer';
+import { decodeImage, ImageDecodeError } from './image';
+import { cosineSimilarity } from './similarity';
+
+const dir = resolve(__dirname, '../../../.tmp/fixtures');
+const files = [
+  'astronaut.png',
+  'astronaut-rotated.png',
+  'camera.png',
+  'camera-mirrored.png',
+  'coffee.png',
+];
+const missing = files.filter((f) => !existsSync(join(dir, f)));
+if (missing.length > 0) {
+  console.warn(
+    `human-analyzer.test: skipped, fixtures missing (${missing.join(', ')}): run npm run fixtures`,
+  );
+}
+
+describe.skipIf(missing.length > 0)('createHumanAnalyzer on package-shipped faces', () => {
+  let analyzer: FaceAnalyzer;
+  const seen = new Map<string, FrameAnalysis>();
+  const analyze = async (file: string) => {
+    if (!seen.has(file)) seen.set(file, await analyzer.analyze(readFileSync(join(dir, file))));
+    return seen.get(file)!;
+  };
+
+  beforeAll(async () => {
+    analyzer = createHumanAnalyzer();
+    await analyzer.load();
+  });
+  afterAll(() => analyzer.close());
+
+  it('finds exactly one face in the astronaut photo, with an embedding and six keypoints', async () => {
+    const r = await analyze('astronaut.png');
+    expect([r.width, r.height]).toEqual([512, 512]);
+    expect(r.faces).toHaveLength(1);
+    const f = r.faces[0]!;
+    expect(f.score).toBeGreaterThan(0.8);
+    expect(f.embedding).toHaveLength(1024);
+    expect(f.keypoints).toHaveLength(6);
+    // The face is in the upper middle of the picture.
+    expect(f.box.x).toBeGreaterThan(100);
+    expect(f.box.x + f.box.width).toBeLessThan(360);
+    expect(f.box.y + f.box.height).toBeLessThan(260);
+    for (const v of [f.real, f.live]) {
+      expect(v).toBeGreaterThanOrEqual(0);
+      expect(v).toBeLessThanOrEqual(1);
+    }
+    expect(f.age).toBeGreaterThan(15);
+    expect(f.age).toBeLessThan(60);
+    expect(Math.abs(headPose(f).yawDegrees)).toBeLessThan(12);
+  });
+
+  it('matches the same face in a rotated crop and not a different person', async () => {
+    const a = (await analyze('astronaut.png')).faces[0]!;
+    const rotated = (await analyze('astronaut-rotated.png')).faces;
+    expect(rotated).toHaveLength(1);
+    const same = cosineSimilarity(a.embedding, rotated[0]!.embedding);
+    expect(same).toBeGreaterThan(0.9);
+    const other = (await analyze('camera.png')).faces;
+    expect(other).toHaveLength(1);
+    const different = cosineSimilarity(a.embedding, other[0]!.embedding);
+    expect(different).toBeLessThan(0.6);
+    expect(different).toBeLessThan(same - 0.3);
+  });
+
+  it('reads the cameraman as turned to his own left, and his mirror image to his right', async () => {
+    const left = headPose((await analyze('camera.png')).faces[0]!);
+    const right = headPose((await analyze('camera-mirrored.png')).faces[0]!);
+    expect(left.yawDegrees).toBeGreaterThan(30);
+    expect(right.yawDegrees).toBeLessThan(-30);
+    expect(left.earShift).toBeGreaterThan(0);
+    expect(right.earShift).toBeLessThan(0);
+  });
+
+  it('finds no face in a cup of coffee', async () => {
+    const r = await analyze('coffee.png');
+    expect(r.faces).toEqual([]);
+    expect(r.brightness).toBeGreaterThan(20);
+  });
+
+  it('reads JPEG frames as well as PNG, with the same result', async () => {
+    const png = decodeImage(readFileSync(join(dir, 'astronaut.png')));
+    const rgba = new Uint8Array(png.width * png.height * 4);
+    for (let i = 0, j = 0; i < png.rgb.length; i += 3, j += 4) {
+      rgba.set([png.rgb[i]!, png.rgb[i + 1]!, png.rgb[i + 2]!, 255], j);
+    }
+    const jpg = jpeg.encode({ data: rgba, width: png.width, height: png.height }, 90).data;
+    const r = await analyzer.analyze(jpg);
+    expect(r.faces).toHaveLength(1);
+    const a = (await analyze('astronaut.png')).faces[0]!;
+    expect(cosineSimilarity(a.embedding, r.faces[0]!.embedding)).toBeGreaterThan(0.95);
+  });
+
+  it('gives the same answer for the same bytes (no results reused between frames)', async () => {
+    const again = await analyzer.analyze(readFileSync(join(dir, 'camera.png')));
+    const first = await analyze('camera.png');
+    expect(again.faces[0]!.embedding).toEqual(first.faces[0]!.embedding);
+    const coffee = await analyzer.analyze(readFileSync(join(dir, 'coffee.png')));
+    expect(coffee.faces).toEqual([]); // not the previous frame's face
+  });
+
+  it('refuses bytes that are not an image', async () => {
+    await expect(analyzer.analyze(new TextEncoder().encode('hello'))).rejects.toBeInstanceOf(
+      ImageDecodeError,
+    );
+    const truncated = readFileSync(join(dir, 'astronaut.png')).subarray(0, 2000);
+    await expect(analyzer.analyze(truncated)).rejects.toBeInstanceOf(ImageDecodeError);
+  });
+});

@@ -1,0 +1,174 @@
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Config, FaceResult, Human } from '@vladmandic/human';
+import type { Point } from '../../core/liveness';
+import type { AnalyzedFace, FaceAnalyzer, FrameAnalysis } from './analyzer';
+import { decodeImage, rgbBrightness } from './image';
+import { registerFileLoader } from './tfjs-file-loader';
+
+const require = createRequire(import.meta.url);
+
+/** Where `@vladmandic/human` and the tfjs wasm binaries are on disk. */
+export function humanPaths(): { humanNodeWasm: string; models: string; wasmDir: string } {
+  // The package's exports map cannot reach the node-wasm build by name, so go by path.
+  const humanDist = dirname(require.resolve('@vladmandic/human'));
+  const wasmDist = dirname(require.resolve('@tensorflow/tfjs-backend-wasm'));
+  return {
+    humanNodeWasm: join(humanDist, 'human.node-wasm.js'),
+    models: join(humanDist, '..', 'models'),
+    wasmDir: wasmDist.endsWith('dist') ? wasmDist : join(wasmDist, '..'),
+  };
+}
+
+export interface HumanAnalyzerOptions {
+  /** How many faces the detector may report in one frame; more than one is needed to see two. */
+  maxFaces?: number;
+  /** Detector confidence below which a face is not reported. */
+  minConfidence?: number;
+}
+
+/**
+ * Mesh points standing for MediaPipe's six keypoints: eye centres (corner midpoints), nose tip,
+ * mouth centre (lip midpoints) and, for the ear tragions, the face contour at ear height (234/454),
+ * which lies behind the eyes as the tragions do.
+ */
+const EYE_A = [33, 133] as const;
+const EYE_B = [362, 263] as const;
+const NOSE_TIP = 1;
+const MOUTH = [13, 14] as const;
+const EAR_A = 234;
+const EAR_B = 454;
+
+function meshKeypoints(mesh: readonly (readonly number[])[]): Point[] {
+  const at = (i: number): Point => {
+    const p = mesh[i];
+    if (!p || p.length < 2) throw new Error(`face mesh point ${i} is missing`);
+    return { x: p[0]!, y: p[1]! };
+  };
+  const mid = (a: number, b: number): Point => {
+    const p = at(a);
+    const q = at(b);
+    return { x: (p.x + q.x) / 2, y: (p.y + q.y) / 2 };
+  };
+  return [mid(...EYE_A), mid(...EYE_B), at(NOSE_TIP), mid(...MOUTH), at(EAR_A), at(EAR_B)];
+}
+
+function toFace(f: FaceResult): AnalyzedFace {
+  const [x, y, width, height] = f.box;
+  return {
+    box: { x, y, width, height },
+    keypoints: f.mesh.length >= 468 ? meshKeypoints(f.mesh as unknown as number[][]) : [],
+    score: f.score,
+    embedding: f.embedding ? Array.from(f.embedding) : [],
+    rotation: f.rotation?.angle ?? { yaw: 0, pitch: 0, roll: 0 },
+    real: f.real ?? 0,
+    live: f.live ?? 0,
+    age: f.age ?? 0,
+    gender: f.gender === 'male' || f.gender === 'female' ? f.gender : 'unknown',
+    genderScore: f.genderScore ?? 0,
+  };
+}
+
+/**
+ * The `FaceAnalyzer` on `@vladmandic/human` in Node, tfjs wasm backend, models read from the
+ * package on disk (no network, no tfjs-node). Calls are queued: the backend is single-threaded.
+ *
+ * @example
+ * const analyzer = createHumanAnalyzer();
+ * const frame = await analyzer.analyze(readFileSync('face.jpg'));
+ * frame.faces[0]?.embedding.length; // 1024
+ */
+export function createHumanAnalyzer(opts: HumanAnalyzerOptions = {}): FaceAnalyzer {
+  let human: Human | undefined;
+  let loading: Promise<Human> | undefined;
+  let queue: Promise<unknown> = Promise.resolve();
+
+  const config = (): Partial<Config> => {
+    const p = humanPaths();
+    const skip = { skipFrames: 0, skipTime: 0 };
+    return {
+      backend: 'wasm',
+      wasmPath: p.wasmDir + '/',
+      modelBasePath: pathToFileURL(p.models).href + '/',
+      debug: false,
+      // Results must never be reused between frames: each frame is evidence on its own.
+      cacheSensitivity: 0,
+      filter: { enabled: false } as Config['filter'],
+      body: { enabled: false } as Config['body'],
+      hand: { enabled: false } as Config['hand'],
+      object: { enabled: false } as Config['object'],
+      gesture: { enabled: false },
+      segmentation: { enabled: false } as Config['segmentation'],
+      face: {
+        enabled: true,
+        detector: {
+          rotation: false,
+          return: false,
+          maxDetected: opts.maxFaces ?? 4,
+          minConfidence: opts.minConfidence ?? 0.5,
+          ...skip,
+        },
+        mesh: { enabled: true },
+        iris: { enabled: false },
+        description: { enabled: true, ...skip },
+        emotion: { enabled: false },
+        antispoof: { enabled: true, ...skip },
+        liveness: { enabled: true, ...skip },
+      } as Config['face'],
+    };
+  };
+
+  const load = (): Promise<Human> => {
+    if (human) return Promise.resolve(human);
+    loading ??= (async () => {
+      registerFileLoader();
+      const mod = require(humanPaths().humanNodeWasm) as {
+        Human: new (c: Partial<Config>) => Human;
+      };
+      const h = new mod.Human(config());
+      await h.load();
+      await h.tf.ready();
+      human = h;
+      return h;
+    })();
+    return loading;
+  };
+
+  const run = async (image: Uint8Array): Promise<FrameAnalysis> => {
+    const t0 = performance.now();
+    const img = decodeImage(image);
+    const h = await load();
+    const tensor = h.tf.tensor4d(img.rgb, [1, img.height, img.width, 3], 'int32');
+    try {
+      const result = await h.detect(tensor as never);
+      if (typeof result.error === 'string' && result.error) throw new Error(result.error);
+      return {
+        width: img.width,
+        height: img.height,
+        brightness: rgbBrightness(img.rgb, 7),
+        faces: result.face.map(toFace),
+        ms: performance.now() - t0,
+      };
+    } finally {
+      tensor.dispose();
+    }
+  };
+
+  return {
+    async load() {
+      await load();
+    },
+    analyze(image) {
+      const next = queue.then(() => run(image));
+      queue = next.catch(() => undefined);
+      return next;
+    },
+    async close() {
+      await queue;
+      human?.tf.disposeVariables();
+      human = undefined;
+      loading = undefined;
+    },
+  };
+}

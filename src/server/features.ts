@@ -1,0 +1,25 @@
+/**
+ * The server's features with tables of their own, listed: a data folder's store (`idv serve`, the
+ * `idv` commands) is opened with all of them after the core's. Nothing registers itself at import;
+ * a new feature adds its migrations here. Each feature's constructor (`createMediaService`,
+ * `createLiveness`, …) applies its own too, so an app over a store opened with the core's alone
+ * (the tests) works as well.
+ */
+import { FACE_MIGRATIONS } from './faces/face-store';
+import { JOB_MIGRATIONS } from './jobs/queue';
+import { LIVENESS_MIGRATIONS } from './liveness/attempt-store';
+import { MEDIA_MIGRATIONS } from './media/migrations';
+import { ANALYSES_MIGRATIONS } from './session-analyses/migrations';
+import { CORE_MIGRATIONS, type Migration } from './store/migrations';
+import { WEBHOOK_MIGRATIONS } from './webhooks/sqlite-store';
+
+/** Every table of the service, the core's first. */
+export const SERVER_MIGRATIONS: readonly Migration[] = [
+  ...CORE_MIGRATIONS,
+  ...MEDIA_MIGRATIONS,
+  ...JOB_MIGRATIONS,
+  ...LIVENESS_MIGRATIONS,
+  ...FACE_MIGRATIONS,
+  ...ANALYSES_MIGRATIONS,
+  ...WEBHOOK_MIGRATIONS,
+];

@@ -1,0 +1,282 @@
+import { describe, expect, it } from 'vitest';
+import type { Challenge } from '../../core/liveness';
+import { syntheticFace, type SyntheticHead } from '../../core/liveness/synthetic';
+import {
+  decideLiveness,
+  type EvidenceFrame,
+  type LivenessDecision,
+  type LivenessEvidence,
+} from './decide-liveness';
+import type { AnalyzedFace, FrameAnalysis, FrameFailure } from '../face-analysis/analyzer';
+
+/** An embedding for "person p": unit vectors far apart for different p, slightly noisy. */
+function embedding(person: number, jitter = 0): number[] {
+  return Array.from(
+    { length: 64 },
+    (_, i) => (i % 8 === person ? 1 : 0.05) + 0.02 * Math.sin(i * 7 + jitter),
+  );
+}
+
+interface Shot extends SyntheticHead {
+  person?: number;
+  real?: number;
+  live?: number;
+}
+
+function face(s: Shot, k = 0): AnalyzedFace {
+  return {
+    ...syntheticFace({ eyeDistance: 80, ...s }),
+    score: s.score ?? 0.95,
+    embedding: embedding(s.person ?? 0, k),
+    rotation: { yaw: 0, pitch: 0, roll: 0 },
+    real: s.real ?? 0.9,
+    live: s.live ?? 0.9,
+    age: 30,
+    gender: 'female',
+    genderScore: 0.9,
+  };
+}
+
+function frame(shots: Shot[], k = 0, brightness = 120): FrameAnalysis {
+  return { width: 640, height: 480, brightness, faces: shots.map((s) => face(s, k)), ms: 200 };
+}
+
+const challenges: Challenge[] = ['turnLeft', 'comeCloser', 'turnRight'];
+
+/** A real user doing what is asked: baseline, each challenge, frontal frames between. */
+function honest(): { frames: EvidenceFrame[]; results: FrameAnalysis[] } {
+  const plan: [EvidenceFrame, Shot[]][] = [
+    [{ t: 0, role: 'baseline' }, [{}]],
+    [{ t: 1500, role: 'challenge', challengeIndex: 0 }, [{ yawDeg: 30 }]],
+    [{ t: 2500, role: 'between' }, [{ yawDeg: 2 }]],
+    [{ t: 4000, role: 'challenge', challengeIndex: 1 }, [{ eyeDistance: 110 }]],
+    [{ t: 5000, role: 'between' }, [{ yawDeg: -1 }]],
+    [{ t: 6500, role: 'challenge', challengeIndex: 2 }, [{ yawDeg: -28 }]],
+  ];
+  return { frames: plan.map((p) => p[0]), results: plan.map((p, k) => frame(p[1], k)) };
+}
+
+/** Decides a plan of frames: how the page labelled each, and what the server sees in it. */
+function decidePlan(plan: [EvidenceFrame, Shot[]][]): LivenessDecision {
+  return decideLiveness(
+    evidence(plan.map((p) => p[0])),
+    plan.map((p, k) => frame(p[1], k)),
+  );
+}
+
+/** Every challenge met, each by the frame given, so the outcome is livenessDetected. */
+function expectAllMetBy(d: LivenessDecision, frameIndexes: number[]): void {
+  expect(d.report.challenges.map((c) => [c.challenge, c.met, c.frameIndex])).toEqual(
+    challenges.map((c, i) => [c, true, frameIndexes[i]]),
+  );
+  expect(d.outcome).toBe('livenessDetected');
+}
+
+function evidence(
+  frames: EvidenceFrame[],
+  extra: Partial<LivenessEvidence> = {},
+): LivenessEvidence {
+  return {
+    challenges,
+    issuedAt: 1_000_000,
+    receivedAt: 1_010_000,
+    timeoutSeconds: 60,
+    frames,
+    ...extra,
+  };
+}
+
+describe('decideLiveness', () => {
+  it('passes a user who does every challenge in order, and reports what it measured', () => {
+    const { frames, results } = honest();
+    const d = decideLiveness(evidence(frames), results);
+    expect(d.outcome).toBe('livenessDetected');
+    expect(d.inconclusiveReason).toBeUndefined();
+    expect(d.report.challenges.map((c) => [c.challenge, c.met, c.frameIndex])).toEqual([
+      ['turnLeft', true, 1],
+      ['comeCloser', true, 3],
+      ['turnRight', true, 5],
+    ]);
+    expect(d.report.bestFrameIndex).toBe(0);
+    expect(d.report.similarity!.min).toBeGreaterThan(0.99);
+    expect(d.report.motion!.flat).toBe(false);
+    expect(d.report.durationMs).toBe(6500);
+    expect(d.report.facesPerFrame).toEqual([1, 1, 1, 1, 1, 1]);
+  });
+
+  it('refuses frames labelled as challenges that show no movement', () => {
+    const { frames } = honest();
+    const still = frames.map((_, k) => frame([{ yawDeg: 1 }], k));
+    const d = decideLiveness(evidence(frames), still);
+    expect(d).toMatchObject({ outcome: 'inconclusive', inconclusiveReason: 'challengeFailed' });
+    expect(d.report.challenges.every((c) => !c.met)).toBe(true);
+  });
+
+  it('calls a picture moved flat in front of the camera a spoof', () => {
+    const { frames } = honest();
+    const moved = frames.map((_, k) =>
+      frame([{ cx: 200 + 50 * k, cy: 240 - 10 * k, eyeDistance: 70 + 8 * k, rollDeg: 4 * k }], k),
+    );
+    const d = decideLiveness(evidence(frames), moved);
+    expect(d.outcome).toBe('deepfakeDetected');
+    expect(d.report.motion!.flat).toBe(true);
+    // comeCloser alone can be faked by moving a photo; the turns cannot.
+    expect(d.report.challenges.map((c) => c.met)).toEqual([false, true, false]);
+    expect(decideLiveness(evidence(frames), moved, { flatMotionAsSpoof: false })).toMatchObject({
+      outcome: 'inconclusive',
+      inconclusiveReason: 'challengeFailed',
+    });
+  });
+
+  it('takes a between frame filmed while the challenge was asked when the page’s own frame misses it', () => {
+    const plan: [EvidenceFrame, Shot[]][] = [
+      [{ t: 0, role: 'baseline' }, [{}]],
+      // The page missed the turn: no challenge frame for it, but the server sees it here.
+      [{ t: 1200, role: 'between' }, [{ yawDeg: 31 }]],
+      // comeCloser taken mid-turn (refused off axis), then done facing the camera.
+      [{ t: 3000, role: 'challenge', challengeIndex: 1 }, [{ eyeDistance: 110, yawDeg: 30 }]],
+      [{ t: 3800, role: 'between' }, [{ eyeDistance: 112 }]],
+      [{ t: 6500, role: 'challenge', challengeIndex: 2 }, [{ yawDeg: -28 }]],
+    ];
+    const d = decidePlan(plan);
+    expectAllMetBy(d, [1, 3, 4]);
+  });
+
+  it('measures against the first frontal frame when the page took its baseline mid-turn', () => {
+    const plan: [EvidenceFrame, Shot[]][] = [
+      // The page's baseline caught the head turned 35° to the left.
+      [{ t: 0, role: 'baseline' }, [{ yawDeg: 35 }]],
+      [{ t: 1500, role: 'challenge', challengeIndex: 0 }, [{ yawDeg: 30 }]],
+      [{ t: 2500, role: 'between' }, [{ yawDeg: 2 }]],
+      [{ t: 4000, role: 'challenge', challengeIndex: 1 }, [{ eyeDistance: 110 }]],
+      [{ t: 6500, role: 'challenge', challengeIndex: 2 }, [{ yawDeg: -28 }]],
+    ];
+    const d = decidePlan(plan);
+    expectAllMetBy(d, [1, 3, 4]);
+  });
+
+  it('never counts a between frame taken after the page moved to a later challenge', () => {
+    const plan: [EvidenceFrame, Shot[]][] = [
+      [{ t: 0, role: 'baseline' }, [{}]],
+      [{ t: 1500, role: 'challenge', challengeIndex: 0 }, [{ yawDeg: 2 }]],
+      [{ t: 3000, role: 'challenge', challengeIndex: 1 }, [{ eyeDistance: 110 }]],
+      // The turn comes only after comeCloser was asked: too late for challenge 0.
+      [{ t: 3800, role: 'between' }, [{ yawDeg: 31 }]],
+      [{ t: 6500, role: 'challenge', challengeIndex: 2 }, [{ yawDeg: -28 }]],
+    ];
+    const d = decidePlan(plan);
+    expect(d.report.challenges[0]).toMatchObject({ challenge: 'turnLeft', met: false });
+    expect(d).toMatchObject({ outcome: 'inconclusive', inconclusiveReason: 'challengeFailed' });
+  });
+
+  it('requires the challenges in the order asked', () => {
+    const { frames, results } = honest();
+    // The turnLeft frame is taken after the comeCloser frame.
+    const reordered = frames.map((f) => (f.challengeIndex === 0 ? { ...f, t: 4500 } : f));
+    expect(decideLiveness(evidence(reordered), results).report.challenges[1]!.met).toBe(false);
+    expect(decideLiveness(evidence(reordered), results).inconclusiveReason).toBe('challengeFailed');
+  });
+
+  it('does the challenges the server picked, whatever the page claims', () => {
+    const { frames, results } = honest();
+    const d = decideLiveness(
+      evidence(frames, { challenges: ['turnRight', 'comeCloser', 'turnLeft'] }),
+      results,
+    );
+    expect(d.inconclusiveReason).toBe('challengeFailed');
+  });
+
+  it('gives noFace when most frames have no face', () => {
+    const { frames } = honest();
+    const empty = frames.map((_, k) => frame(k === 0 ? [{}] : [], k));
+    expect(decideLiveness(evidence(frames), empty)).toMatchObject({ outcome: 'noFace' });
+    expect(decideLiveness(evidence(frames), empty).inconclusiveReason).toBeUndefined();
+  });
+
+  it('gives multipleFaces when two people are in any frame', () => {
+    const { frames, results } = honest();
+    const two = [...results];
+    two[2] = frame([{ cx: 200 }, { cx: 450, person: 1 }]);
+    expect(decideLiveness(evidence(frames), two)).toMatchObject({
+      outcome: 'inconclusive',
+      inconclusiveReason: 'multipleFaces',
+    });
+    expect(decideLiveness(evidence(frames), two).report.facesPerFrame[2]).toBe(2);
+  });
+
+  it('ignores a weak second detection', () => {
+    const { frames, results } = honest();
+    const withGhost = [...results];
+    withGhost[2] = frame([{}, { cx: 560, eyeDistance: 20, score: 0.3 }]);
+    expect(decideLiveness(evidence(frames), withGhost).outcome).toBe('livenessDetected');
+  });
+
+  it('gives poorQuality for dark frames, tiny faces, a lost face or unreadable frames', () => {
+    const { frames, results } = honest();
+    const dark = results.map((r) => ({ ...r, brightness: 20 }));
+    expect(decideLiveness(evidence(frames), dark).inconclusiveReason).toBe('poorQuality');
+    const tiny = frames.map((_, k) => frame([{ eyeDistance: 20 }], k));
+    expect(decideLiveness(evidence(frames), tiny).inconclusiveReason).toBe('poorQuality');
+    const lost = [...results];
+    lost[4] = frame([]);
+    expect(decideLiveness(evidence(frames), lost).inconclusiveReason).toBe('poorQuality');
+    const broken: (FrameAnalysis | FrameFailure)[] = results.map((r, k) =>
+      k < 4 ? { error: 'not an image' } : r,
+    );
+    const d = decideLiveness(evidence(frames), broken);
+    expect(d.inconclusiveReason).toBe('poorQuality');
+    expect(d.report.unreadableFrames).toBe(4);
+  });
+
+  it('gives personChanged when the face becomes someone else midway', () => {
+    const { frames } = honest();
+    const swapped = honest().results.map((r, k) =>
+      k >= 3 ? { ...r, faces: r.faces.map((f) => ({ ...f, embedding: embedding(5, k) })) } : r,
+    );
+    const d = decideLiveness(evidence(frames), swapped);
+    expect(d).toMatchObject({ outcome: 'inconclusive', inconclusiveReason: 'personChanged' });
+    expect(d.report.similarity!.min).toBeLessThan(0.6);
+  });
+
+  it('gives deepfakeDetected when the antispoof or liveness models say so', () => {
+    const { frames } = honest();
+    const lowReal = honest().results.map((r) => ({
+      ...r,
+      faces: r.faces.map((f) => ({ ...f, real: 0.05 })),
+    }));
+    expect(decideLiveness(evidence(frames), lowReal).outcome).toBe('deepfakeDetected');
+    const lowLive = honest().results.map((r) => ({
+      ...r,
+      faces: r.faces.map((f) => ({ ...f, live: 0.1 })),
+    }));
+    expect(decideLiveness(evidence(frames), lowLive).outcome).toBe('deepfakeDetected');
+    expect(decideLiveness(evidence(frames), lowLive, { minLive: 0.05 }).outcome).toBe(
+      'livenessDetected',
+    );
+  });
+
+  it('gives timeout when the evidence comes too late or spans too long', () => {
+    const { frames, results } = honest();
+    expect(
+      decideLiveness(evidence(frames, { receivedAt: 1_000_000 + 76_000 }), results)
+        .inconclusiveReason,
+    ).toBe('timeout');
+    expect(
+      decideLiveness(evidence(frames, { timeoutSeconds: 5 }), results).inconclusiveReason,
+    ).toBe('timeout');
+  });
+
+  it('gives cameraUnavailable when the page had no camera, even with frames', () => {
+    const { frames, results } = honest();
+    expect(decideLiveness(evidence(frames, { cameraUnavailable: true }), results)).toMatchObject({
+      outcome: 'inconclusive',
+      inconclusiveReason: 'cameraUnavailable',
+    });
+    expect(decideLiveness(evidence([]), []).inconclusiveReason).toBe('poorQuality');
+  });
+
+  it('refuses analyses that do not pair with the frames', () => {
+    const { frames, results } = honest();
+    expect(() => decideLiveness(evidence(frames), results.slice(1))).toThrow(/pair up/);
+  });
+});

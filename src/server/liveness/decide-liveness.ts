@@ -1,0 +1,337 @@
+import {
+  DEFAULT_THRESHOLDS,
+  headPose,
+  measureChallenge,
+  type Challenge,
+  type ChallengeMeasure,
+  type ChallengeThresholds,
+} from '../../core/liveness';
+import type { AnalyzedFace, FrameAnalysis, FrameFailure } from '../face-analysis/analyzer';
+import { cosineSimilarity, median } from '../face-analysis/similarity';
+
+/** What the page sent for one liveness attempt, with what the server itself knows about it. */
+export interface LivenessEvidence {
+  /** The challenges the server picked for this attempt, in order (from the store, never the page). */
+  challenges: readonly Challenge[];
+  /** Server clock, ms: when the challenges were handed to the page. */
+  issuedAt: number;
+  /** Server clock, ms: when the evidence arrived. */
+  receivedAt: number;
+  /** The node's `timeoutSeconds`. */
+  timeoutSeconds: number;
+  /** The page found no usable camera. Only ever leads to `inconclusive`. */
+  cameraUnavailable?: boolean;
+  /** The frames in the order the page captured them, with the page's labels. */
+  frames: readonly EvidenceFrame[];
+}
+
+export interface EvidenceFrame {
+  /** Page clock, ms since the attempt began; only differences are used. */
+  t: number;
+  role: 'baseline' | 'challenge' | 'between';
+  /** For `challenge` frames: which of `challenges` the page was showing. */
+  challengeIndex?: number;
+}
+
+export type LivenessOutcome = 'livenessDetected' | 'deepfakeDetected' | 'noFace' | 'inconclusive';
+export type InconclusiveReason =
+  | 'timeout'
+  | 'multipleFaces'
+  | 'poorQuality'
+  | 'cameraUnavailable'
+  | 'challengeFailed'
+  | 'personChanged';
+
+export interface LivenessOptions {
+  /** Faces under this detector score are ignored. */
+  minFaceScore: number;
+  /** Below this share of frames with a face, the outcome is `noFace`. */
+  minFaceFraction: number;
+  /** Median brightness (0–255) below which the frames are too dark to judge. */
+  minBrightness: number;
+  /** Smallest face: box width over the frame's shorter side. */
+  minFaceScale: number;
+  /** Cosine similarity to the best frame every frame must reach to be the same person. */
+  minSimilarity: number;
+  /** Median antispoof `real` score under which the attempt is a spoof. */
+  minReal: number;
+  /** Median `live` score under which the attempt is a spoof. */
+  minLive: number;
+  /** Upload time allowed beyond the node's timeout, ms. */
+  graceMs: number;
+  /**
+   * When a turn was asked and not done, and the face meanwhile moved in the picture without ever
+   * turning, call it a flat picture (`deepfakeDetected`) rather than `challengeFailed`.
+   */
+  flatMotionAsSpoof: boolean;
+  /** Face travel (in face widths) or scale change that counts as "moved in the picture". */
+  flatTravel: number;
+  flatScale: number;
+  /** Largest yaw (degrees, either way) of a baseline frame taken as facing the camera. */
+  frontalDegrees: number;
+  challenge: ChallengeThresholds;
+}
+
+export const DEFAULT_LIVENESS_OPTIONS: LivenessOptions = {
+  minFaceScore: 0.6,
+  minFaceFraction: 0.5,
+  minBrightness: 40,
+  minFaceScale: 0.12,
+  minSimilarity: 0.6,
+  minReal: 0.2,
+  minLive: 0.2,
+  graceMs: 15_000,
+  flatMotionAsSpoof: true,
+  frontalDegrees: 10,
+  flatTravel: 0.5,
+  flatScale: 1.2,
+  challenge: DEFAULT_THRESHOLDS,
+};
+
+export interface ChallengeReport extends Omit<ChallengeMeasure, 'met'> {
+  challenge: Challenge;
+  met: boolean;
+  /** The frame that showed it done (or came closest). */
+  frameIndex: number | null;
+}
+
+/** What the server measured: the `report` of the node report. */
+export interface LivenessReport {
+  frames: number;
+  facesPerFrame: number[];
+  unreadableFrames: number;
+  durationMs: number;
+  challenges: ChallengeReport[];
+  similarity: { min: number; median: number } | null;
+  scores: { realMedian: number; liveMedian: number; realMin: number; liveMin: number } | null;
+  pose: { yawMin: number; yawMax: number; pitchMin: number; pitchMax: number } | null;
+  motion: { travel: number; scaleRange: number; flat: boolean } | null;
+  brightnessMedian: number;
+  /** The frame best suited as the user photo: one face, most frontal, highest score. */
+  bestFrameIndex: number | null;
+  /** The models' estimates on the best frame: estimates, not facts. */
+  estimates: { age: number; gender: string; genderScore: number } | null;
+}
+
+export interface LivenessDecision {
+  outcome: LivenessOutcome;
+  inconclusiveReason?: InconclusiveReason;
+  report: LivenessReport;
+}
+
+type Readable = { index: number; frame: FrameAnalysis; meta: EvidenceFrame };
+type OneFace = Readable & { face: AnalyzedFace };
+
+const isFailure = (r: FrameAnalysis | FrameFailure): r is FrameFailure => 'error' in r;
+
+/**
+ * Decides a liveness attempt from the server's own analysis of the frames. Pure: the same
+ * evidence and analyses always give the same decision. The page's claims count for nothing but
+ * `cameraUnavailable`, which can only make the result `inconclusive`.
+ *
+ * Order of the checks: no camera, timeout, no face, several faces, poor quality, spoof scores,
+ * person changed, challenges (with the flat-motion rule), then `livenessDetected`.
+ *
+ * @example
+ * const d = decideLiveness(evidence, await Promise.all(frames.map((f) => analyzer.analyze(f))));
+ * if (d.outcome === 'inconclusive') console.log(d.inconclusiveReason);
+ */
+export function decideLiveness(
+  evidence: LivenessEvidence,
+  results: readonly (FrameAnalysis | FrameFailure)[],
+  options: Partial<LivenessOptions> = {},
+): LivenessDecision {
+  const o: LivenessOptions = {
+    ...DEFAULT_LIVENESS_OPTIONS,
+    ...options,
+    challenge: { ...DEFAULT_THRESHOLDS, ...options.challenge },
+  };
+  if (results.length !== evidence.frames.length) {
+    throw new Error(
+      `${evidence.frames.length} evidence frames but ${results.length} analyses: they must pair up`,
+    );
+  }
+  const readable: Readable[] = [];
+  results.forEach((r, index) => {
+    if (!isFailure(r)) readable.push({ index, frame: r, meta: evidence.frames[index]! });
+  });
+  const counted = (f: FrameAnalysis) => f.faces.filter((x) => x.score >= o.minFaceScore);
+  const facesPerFrame = results.map((r) => (isFailure(r) ? 0 : counted(r).length));
+  const one: OneFace[] = readable.flatMap((r) => {
+    const faces = counted(r.frame);
+    return faces.length === 1 && faces[0]!.keypoints.length >= 6 ? [{ ...r, face: faces[0]! }] : [];
+  });
+  const ts = evidence.frames.map((f) => f.t);
+  const durationMs = ts.length ? Math.max(...ts) - Math.min(...ts) : 0;
+
+  const report: LivenessReport = {
+    frames: results.length,
+    facesPerFrame,
+    unreadableFrames: results.length - readable.length,
+    durationMs,
+    challenges: evidence.challenges.map((challenge) => ({
+      challenge,
+      met: false,
+      frameIndex: null,
+      value: 0,
+      needed: 0,
+    })),
+    similarity: null,
+    scores: null,
+    pose: null,
+    motion: null,
+    brightnessMedian: median(readable.map((r) => r.frame.brightness)),
+    bestFrameIndex: null,
+    estimates: null,
+  };
+  const done = (outcome: LivenessOutcome, inconclusiveReason?: InconclusiveReason) =>
+    inconclusiveReason ? { outcome, inconclusiveReason, report } : { outcome, report };
+
+  if (evidence.cameraUnavailable) return done('inconclusive', 'cameraUnavailable');
+  if (results.length === 0) return done('inconclusive', 'poorQuality');
+
+  const limitMs = evidence.timeoutSeconds * 1000;
+  if (evidence.receivedAt - evidence.issuedAt > limitMs + o.graceMs || durationMs > limitMs) {
+    return done('inconclusive', 'timeout');
+  }
+  if (readable.length < results.length / 2) return done('inconclusive', 'poorQuality');
+
+  const withFace = facesPerFrame.filter((n) => n > 0).length;
+  if (withFace < results.length * o.minFaceFraction) return done('noFace');
+  if (facesPerFrame.some((n) => n > 1)) return done('inconclusive', 'multipleFaces');
+
+  // Each face's pose, read once: the best frame, the pose range and the baseline all use it.
+  const poses = one.map((x) => headPose(x.face));
+  const turn = new Map(one.map((x, i) => [x, Math.abs(poses[i]!.yawDegrees)]));
+  const frontal = (x: OneFace) => turn.get(x)!;
+  // Best frame: most frontal, then highest score.
+  const best = [...one].sort((a, b) => frontal(a) - frontal(b) || b.face.score - a.face.score)[0];
+  if (best) {
+    report.bestFrameIndex = best.index;
+    report.estimates = {
+      age: best.face.age,
+      gender: best.face.gender,
+      genderScore: best.face.genderScore,
+    };
+  }
+  if (poses.length) {
+    const yaws = poses.map((p) => p.yawDegrees);
+    const pitches = poses.map((p) => p.pitch);
+    report.pose = {
+      yawMin: Math.min(...yaws),
+      yawMax: Math.max(...yaws),
+      pitchMin: Math.min(...pitches),
+      pitchMax: Math.max(...pitches),
+    };
+  }
+  if (one.length) {
+    const reals = one.map((x) => x.face.real);
+    const lives = one.map((x) => x.face.live);
+    report.scores = {
+      realMedian: median(reals),
+      liveMedian: median(lives),
+      realMin: Math.min(...reals),
+      liveMin: Math.max(0, Math.min(...lives)),
+    };
+    const ref = best!.face.embedding;
+    const sims = one
+      .filter((x) => x.face.embedding.length > 0 && ref.length === x.face.embedding.length)
+      .map((x) => cosineSimilarity(ref, x.face.embedding));
+    if (sims.length) report.similarity = { min: Math.min(...sims), median: median(sims) };
+    report.motion = flatMotion(one, poses, o);
+  }
+
+  const scaleOf = (x: OneFace) => x.face.box.width / Math.min(x.frame.width, x.frame.height);
+  if (
+    one.length < withFace ||
+    withFace < results.length ||
+    report.brightnessMedian < o.minBrightness ||
+    one.some((x) => scaleOf(x) < o.minFaceScale)
+  ) {
+    return done('inconclusive', 'poorQuality');
+  }
+  if (
+    report.scores &&
+    (report.scores.realMedian < o.minReal || report.scores.liveMedian < o.minLive)
+  ) {
+    return done('deepfakeDetected');
+  }
+  if (!report.similarity || report.similarity.min < o.minSimilarity) {
+    return done('inconclusive', 'personChanged');
+  }
+
+  // Baseline: the frame the page labelled as such (else the first), unless the server sees it
+  // turned: the page's coarse detector can take it mid-movement, and every challenge is measured
+  // against it. Then the first frame the server sees facing the camera stands in: the yaw change
+  // between two frames of the same person (checked above) is a turn whenever each was filmed. The
+  // order of the challenges still starts from the page's baseline.
+  const labelled = one.find((x) => x.meta.role === 'baseline') ?? one[0]!;
+  const facesCamera = (x: OneFace) => frontal(x) <= o.frontalDegrees;
+  const baseline = facesCamera(labelled) ? labelled : (one.find(facesCamera) ?? labelled);
+  let after = labelled.meta.t;
+  report.challenges = evidence.challenges.map((challenge, ci) => {
+    // The frames the page took for this challenge first; then the `between` frames taken while it
+    // was the one asked (after the previous challenge was met, before the page moved past it). The
+    // page's detector is coarse: it may take its frame mid-movement or miss a turn the server's
+    // model sees plainly, and a frame the user was filmed in during the challenge is evidence too.
+    const nextStart = Math.min(
+      ...one
+        .filter((x) => x.meta.role === 'challenge' && (x.meta.challengeIndex ?? -1) > ci)
+        .map((x) => x.meta.t),
+    );
+    const candidates = [
+      ...one.filter(
+        (x) => x.meta.role === 'challenge' && x.meta.challengeIndex === ci && x.meta.t > after,
+      ),
+      ...one.filter((x) => x.meta.role === 'between' && x.meta.t > after && x.meta.t < nextStart),
+    ];
+    let closest: ChallengeReport = {
+      challenge,
+      met: false,
+      frameIndex: null,
+      value: -Infinity,
+      needed: 0,
+    };
+    for (const x of candidates) {
+      const m = measureChallenge(challenge, baseline.face, x.face, o.challenge);
+      if (m.met || m.value > closest.value) closest = { challenge, ...m, frameIndex: x.index };
+      if (m.met) break;
+    }
+    if (closest.met) after = evidence.frames[closest.frameIndex!]!.t;
+    if (closest.frameIndex === null) closest.value = 0;
+    return closest;
+  });
+  if (report.challenges.some((c) => !c.met)) {
+    const turnMissed = report.challenges.some(
+      (c) => !c.met && (c.challenge === 'turnLeft' || c.challenge === 'turnRight'),
+    );
+    if (o.flatMotionAsSpoof && turnMissed && report.motion?.flat) return done('deepfakeDetected');
+    return done('inconclusive', 'challengeFailed');
+  }
+  return done('livenessDetected');
+}
+
+/**
+ * A flat picture moved in front of the camera: the face travels or changes size, while the yaw
+ * never moves by even half a turn and the ears never move against the nose.
+ */
+function flatMotion(
+  one: readonly OneFace[],
+  poses: readonly ReturnType<typeof headPose>[],
+  o: LivenessOptions,
+): { travel: number; scaleRange: number; flat: boolean } {
+  const widths = one.map((x) => x.face.box.width);
+  const w0 = median(widths);
+  const cx = one.map((x) => x.face.box.x + x.face.box.width / 2);
+  const cy = one.map((x) => x.face.box.y + x.face.box.height / 2);
+  const travel =
+    Math.hypot(Math.max(...cx) - Math.min(...cx), Math.max(...cy) - Math.min(...cy)) / w0;
+  const scaleRange = Math.max(...widths) / Math.min(...widths);
+  const yaws = poses.map((p) => p.yawDegrees);
+  const ears = poses.map((p) => p.earShift);
+  const stillPose =
+    Math.max(...yaws) - Math.min(...yaws) < o.challenge.turnDegrees / 2 &&
+    Math.max(...ears) - Math.min(...ears) < 0.15;
+  const moved = travel >= o.flatTravel || scaleRange >= o.flatScale;
+  return { travel, scaleRange, flat: moved && stillPose };
+}

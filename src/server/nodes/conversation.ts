@@ -1,0 +1,132 @@
+/**
+ * `conversation`: the avatar says the node's prompt (rendered in the session's language), the user
+ * replies, and the server picks the outcome whose condition the reply meets (the first, in order);
+ * a node that does not wait for a reply moves on along its first outcome at worst.
+ */
+import { Type, type Static } from '@sinclair/typebox';
+import { ReplyBodySchema } from '../../core/api';
+import { nodeDefaults, type FlowPosition } from '../../core/flow';
+import { withLine } from '../conversation/transcript';
+import type { ConditionEvaluator, PromptRenderer } from '../conversation/types';
+import {
+  ApiError,
+  requireCurrent,
+  requireCurrentOf,
+  type SessionRecord,
+  type StepGateway,
+} from '../flow/gateway';
+import { sessionLang } from './lang';
+import type { NodeRoutes, ServerNode } from './types';
+
+export interface ConversationDeps {
+  gateway: StepGateway;
+  evaluator: ConditionEvaluator;
+  renderer: PromptRenderer;
+}
+
+/**
+ * What the avatar says at the current node: its prompt rendered, kept once in the transcript
+ * (asking again adds no line). Reading a prompt is not activity.
+ *
+ * @example
+ * await promptOf(deps, session, 'greet'); // { text: 'Hello! Ready to start?' }
+ */
+export async function promptOf(
+  deps: ConversationDeps,
+  s: SessionRecord,
+  nodeId: string,
+): Promise<{ text: string }> {
+  const node = requireCurrent(s, nodeId);
+  const prompt = 'prompt' in node ? node.prompt : undefined;
+  if (typeof prompt !== 'string' || prompt.trim() === '') return { text: '' };
+  const text = await deps.renderer.render({ prompt, lang: sessionLang(s) });
+  await deps.gateway.move(
+    s.id,
+    nodeId,
+    (cur, now) => {
+      const last = [...cur.report.transcript]
+        .reverse()
+        .find((t) => t.nodeId === nodeId && t.isAvatar);
+      if (last && last.text === text) return null;
+      return { session: withLine(cur, { text, isAvatar: true, nodeId }, now) };
+    },
+    { what: 'a prompt' },
+  );
+  return { text };
+}
+
+/**
+ * The user's reply at the current conversation node: recorded in the transcript, judged against
+ * the outcomes' conditions, and the node's step when one matches.
+ *
+ * @example
+ * await replyTo(deps, session, 'ask', 'yes please'); // { outcome: 'agreed', position }
+ */
+export async function replyTo(
+  deps: ConversationDeps,
+  s: SessionRecord,
+  nodeId: string,
+  text: string | undefined,
+): Promise<{ outcome: string | null; position: FlowPosition }> {
+  const node = requireCurrentOf(
+    s,
+    nodeId,
+    ['conversation'],
+    (n) => `node '${nodeId}' is a ${n.type} node; replies go to conversation nodes`,
+  );
+  const conv = nodeDefaults(node);
+  const reply = (text ?? '').trim();
+  if (!conv.doesNotRequireReply && reply === '') {
+    throw new ApiError('validation_error', 'text is required: this node waits for a reply');
+  }
+  const conditions = conv.outcomes.map((o) => o.condition ?? '');
+  let index = await deps.evaluator.choose({
+    conditions,
+    reply,
+    lang: sessionLang(s),
+    prompt: conv.prompt,
+  });
+  // A node that does not wait for a reply always moves on, along its first outcome at worst.
+  if (index === null && conv.doesNotRequireReply && conv.outcomes.length > 0) index = 0;
+  const outcome = index === null ? null : (conv.outcomes[index]?.id ?? null);
+  const saved = await deps.gateway.move(
+    s.id,
+    nodeId,
+    (cur, now) => {
+      const said =
+        reply === '' ? cur : withLine(cur, { text: reply, isAvatar: false, nodeId }, now);
+      const session = { ...said, lastActivityAt: now };
+      return outcome === null ? { session } : { session, outcome, report: { reply } };
+    },
+    { what: 'a reply' },
+  );
+  return { outcome, position: saved.position };
+}
+
+/**
+ * `GET /client/nodes/:nodeId/prompt` and `POST /client/nodes/:nodeId/reply` `{ text? }`.
+ *
+ * @example
+ * await conversationRoutes(scope, ctx, client);
+ */
+export const conversationRoutes: NodeRoutes<ConversationDeps> = (app, deps, client) => {
+  app.get<{ Params: { nodeId: string } }>(
+    '/nodes/:nodeId/prompt',
+    client.route('What the avatar says at the node', null, Type.Object({ text: Type.String() })),
+    async (request) => promptOf(deps, client.session(request), request.params.nodeId),
+  );
+  app.post<{ Params: { nodeId: string }; Body: Static<typeof ReplyBodySchema> }>(
+    '/nodes/:nodeId/reply',
+    client.route(
+      'A reply to a conversation node',
+      ReplyBodySchema,
+      client.nodeAnswer({ outcome: Type.Union([Type.String(), Type.Null()]) }),
+    ),
+    async (request) =>
+      replyTo(deps, client.session(request), request.params.nodeId, request.body.text),
+  );
+};
+
+export const conversation: ServerNode<'conversation', ConversationDeps> = {
+  routes: [conversationRoutes],
+};

@@ -1,0 +1,9 @@
+/**
+ * `face_compare`: the page asks the server to run the node (`POST /client/nodes/:id/run`); the
+ * server compares the faces of its two sources at once (`src/server/faces/`).
+ */
+import type { Faces } from '../faces/faces';
+import { faceRoutes } from '../faces/routes';
+import type { ServerNode } from './types';
+
+export const faceCompare: ServerNode<'face_compare', { faces: Faces }> = { routes: [faceRoutes] };
