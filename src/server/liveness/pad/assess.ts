@@ -59,7 +59,7 @@ export const PAD_DEFAULTS: PadOptions = {
   borderShare: 0.3,
   smallFace: 0.25,
   textLines: 2,
-  patternRatio: 40,
+  patternRatio: 80,
   minReal: 0.2,
   minLive: 0.2,
 };

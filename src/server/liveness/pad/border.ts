@@ -62,18 +62,30 @@ export function enclosingBorder(
   options: Partial<BorderOptions> = {},
 ): BorderCue {
   const o = { ...BORDER_DEFAULTS, ...options };
+  // Only pixels on a strong edge can support a line: their gradient, looked up once.
+  const strong = new Uint8Array(grad.gx.length);
+  const min2 = o.minEdge * o.minEdge;
+  for (let i = 0; i < strong.length; i++) {
+    if (grad.gx[i]! * grad.gx[i]! + grad.gy[i]! * grad.gy[i]! >= min2) strong[i] = 1;
+  }
   const sides = {
-    top: searchSide(grad, box, 'top', o),
-    bottom: searchSide(grad, box, 'bottom', o),
-    left: searchSide(grad, box, 'left', o),
-    right: searchSide(grad, box, 'right', o),
+    top: searchSide(grad, strong, box, 'top', o),
+    bottom: searchSide(grad, strong, box, 'bottom', o),
+    left: searchSide(grad, strong, box, 'left', o),
+    right: searchSide(grad, strong, box, 'right', o),
   };
   const ok = (s: BorderSide | null) => s !== null && s.support >= o.minSupport;
   const found = (Object.values(sides) as (BorderSide | null)[]).filter(ok).length;
   return { sides, found, enclosed: ok(sides.bottom) && found >= 3 };
 }
 
-function searchSide(grad: Gradients, box: Box, side: Side, o: BorderOptions): BorderSide | null {
+function searchSide(
+  grad: Gradients,
+  strong: Uint8Array,
+  box: Box,
+  side: Side,
+  o: BorderOptions,
+): BorderSide | null {
   const { width: w, height: h, gx, gy } = grad;
   const horizontal = side === 'top' || side === 'bottom';
   const size = horizontal ? box.height : box.width;
@@ -106,18 +118,22 @@ function searchSide(grad: Gradients, box: Box, side: Side, o: BorderOptions): Bo
         total++;
         const px = ox + t * dx;
         const py = oy + t * dy;
-        let e = 0;
         // The edge may be a pixel off the ideal line (perspective, a bent sheet).
-        for (let k = -1; k <= 1; k++) {
-          const x = Math.round(px + k * nx);
-          const y = Math.round(py + k * ny);
+        for (let k = 0; k <= 2; k++) {
+          const kk = k === 2 ? -1 : k;
+          const x = Math.round(px + kk * nx);
+          const y = Math.round(py + kk * ny);
           if (x < 1 || y < 1 || x >= w - 1 || y >= h - 1) continue;
           const i = y * w + x;
+          if (!strong[i]) continue;
+          // Across the line, not along it: at most about 45° off its normal.
           const across = Math.abs(gx[i]! * nx + gy[i]! * ny);
-          const mag = Math.hypot(gx[i]!, gy[i]!);
-          if (across >= o.minEdge && across >= 0.7 * mag && across > e) e = across;
+          const along = Math.abs(gx[i]! * dx + gy[i]! * dy);
+          if (across >= o.minEdge && across >= along) {
+            hit++;
+            break;
+          }
         }
-        if (e > 0) hit++;
       }
       const support = total ? hit / total : 0;
       if (support > best.support) {

@@ -30,12 +30,12 @@ export const SPECTRUM_DEFAULTS: SpectrumOptions = { minFrequency: 0.15 };
 const pow2Below = (v: number) => 2 ** Math.floor(Math.log2(Math.max(1, v)));
 
 /**
- * The spectral peak of the patch at the face's centre (as wide as 80 % of the face, 32 to 128
+ * The spectral peak of the patch at the face's centre (as wide as 80 % of the face, 32 or 64
  * pixels). The frequencies of an 8-pixel grid (JPEG's blocks: every multiple of 1/8 cycle per
  * pixel along either axis) are left out, as is everything below `minFrequency`.
  *
  * @example
- * spectralPeaks(gray, face.box).peakRatio; // about 3–8 on a face, 20 or more on a screen
+ * spectralPeaks(gray, face.box).peakRatio; // under 30 on a face, hundreds on a screen
  */
 export function spectralPeaks(
   g: Gray,
@@ -43,7 +43,7 @@ export function spectralPeaks(
   options: Partial<SpectrumOptions> = {},
 ): SpectrumCue {
   const o = { ...SPECTRUM_DEFAULTS, ...options };
-  const n = Math.min(128, Math.max(32, pow2Below(box.width * 0.8)));
+  const n = Math.min(64, Math.max(32, pow2Below(box.width * 0.8)));
   if (g.width < n || g.height < n) return { size: n, peakRatio: 0, peak: null };
   const x0 = Math.round(Math.min(g.width - n, Math.max(0, box.x + box.width / 2 - n / 2)));
   const y0 = Math.round(Math.min(g.height - n, Math.max(0, box.y + box.height / 2 - n / 2)));
@@ -64,19 +64,24 @@ export function spectralPeaks(
   }
   const power = powerSpectrum(patch, n);
   const signed = (k: number) => (k < n / 2 ? k : k - n);
-  const at = (u: number, v: number) => power[(((v % n) + n) % n) * n + (((u % n) + n) % n)]!;
-  // 3×3 smoothing: a true peak (spread over a few bins by the window) stays, the scatter of a
-  // single bin's power does not.
+  // 3×3 smoothing (the spectrum wraps round): a true peak, spread over a few bins by the window,
+  // stays; the scatter of a single bin's power does not.
   const smooth = new Float64Array(n * n);
   for (let v = 0; v < n; v++) {
     for (let u = 0; u < n; u++) {
       let s = 0;
-      for (let dv = -1; dv <= 1; dv++) for (let du = -1; du <= 1; du++) s += at(u + du, v + dv);
+      for (let dv = -1; dv <= 1; dv++) {
+        const row = ((v + dv + n) % n) * n;
+        for (let du = -1; du <= 1; du++) s += power[row + ((u + du + n) % n)]!;
+      }
       smooth[v * n + u] = s / 9;
     }
   }
   const block = n / 8;
-  const onGrid = (k: number) => k !== 0 && Math.abs(k) % block <= 1;
+  const onGrid = (k: number) => {
+    const m = Math.abs(k) % block;
+    return k !== 0 && Math.min(m, block - m) <= 1;
+  };
   const rings: number[][] = Array.from({ length: n }, () => []);
   const ringOf = new Int32Array(n * n).fill(-1);
   for (let v = 0; v < n; v++) {
