@@ -42,15 +42,15 @@ export interface BorderOptions {
 
 export const BORDER_DEFAULTS: BorderOptions = {
   minEdge: 48,
-  minSupport: 0.7,
+  minSupport: 0.8,
   reach: 3,
   span: 1.6,
-  maxAngle: 30,
+  maxAngle: 15,
 };
 
 /**
  * Looks on each side of the face for a straight strong edge spanning the face (1.6 face sizes,
- * tilted up to 30°, within 3 face sizes), and calls the face enclosed when one runs under it and
+ * tilted up to 15°, within 3 face sizes), and calls the face enclosed when one runs under it and
  * at least two more sides have one.
  *
  * @example
@@ -126,10 +126,10 @@ function searchSide(
           if (x < 1 || y < 1 || x >= w - 1 || y >= h - 1) continue;
           const i = y * w + x;
           if (!strong[i]) continue;
-          // Across the line, not along it: at most about 45° off its normal.
+          // Across the line, not along it: within about 27° of its normal.
           const across = Math.abs(gx[i]! * nx + gy[i]! * ny);
           const along = Math.abs(gx[i]! * dx + gy[i]! * dy);
-          if (across >= o.minEdge && across >= along) {
+          if (across >= o.minEdge && across >= 2 * along) {
             hit++;
             break;
           }
