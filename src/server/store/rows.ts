@@ -1,6 +1,6 @@
 import { SESSION_STATUSES, type SessionStatus } from '../../core/api';
 import type { Flow } from '../../core/flow';
-import type { SessionRecord } from './types';
+import type { ClientSecretRecord, SessionRecord } from './types';
 
 /** The columns a session is read with, in the order of `SessionRow`. */
 export const SESSION_COLUMNS =
@@ -23,6 +23,34 @@ export interface SessionRow {
   report: string;
   position: string;
   rev: number;
+}
+
+/** A session's current client secret, kept in its own row. */
+export const SECRET_COLUMNS = 'secret, secret_created_at, secret_expire_at, secret_used_at';
+
+export interface SecretColumns {
+  id: string;
+  secret: string;
+  secret_created_at: number;
+  secret_expire_at: number;
+  secret_used_at: number | null;
+}
+
+/**
+ * The current client secret of a session's row.
+ *
+ * @example
+ * secretOf(row).expireAt; // row.secret_expire_at
+ */
+export function secretOf(r: SecretColumns): ClientSecretRecord {
+  return {
+    secret: r.secret,
+    sessionId: r.id,
+    createdAt: r.secret_created_at,
+    expireAt: r.secret_expire_at,
+    usedAt: r.secret_used_at,
+    revokedAt: null,
+  };
 }
 
 /**

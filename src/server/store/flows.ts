@@ -1,0 +1,69 @@
+import type { Database } from 'better-sqlite3';
+import type { Flow } from '../../core/flow';
+import { flowJsonOf } from '../flowJson';
+import { sha256Hex } from '../ids';
+
+/** The flows of sessions, each stored once under its hash (`flows`). */
+export interface SqliteFlows {
+  /** A stored flow by its hash; the same object for every read of it. */
+  of(hash: string): Flow;
+  /** The hash a flow is stored under and the text stored. */
+  keyOf(flow: Flow): { hash: string; json: string };
+  /** Whether a create of this process has committed the flow already. */
+  isStored(hash: string): boolean;
+  /** Notes a committed flow. */
+  stored(hash: string): void;
+}
+
+const PARSED_MAX = 1000;
+
+/**
+ * The `flows` table of one SQLite database. A session row names its flow by hash; the flow's
+ * text is parsed once and the value kept, so that every read of a session of that flow shares
+ * it (and the compiled machine kept with it, `compiled` in the core).
+ *
+ * @example
+ * const flows = sqliteFlows(db);
+ * rowToSession(row, flows.of);
+ */
+export function sqliteFlows(db: Database): SqliteFlows {
+  const byHash = db.prepare('SELECT flow FROM flows WHERE hash = ?').pluck();
+  const parsed = new Map<string, Flow>();
+  const keys = new WeakMap<Flow, { hash: string; json: string }>();
+  const hashByText = new Map<string, string>();
+  const storedHashes = new Set<string>();
+  return {
+    of(hash) {
+      let flow = parsed.get(hash);
+      if (!flow) {
+        const json = byHash.get(hash) as string | undefined;
+        if (json === undefined) throw new Error(`flow ${hash} is missing from the store`);
+        flow = JSON.parse(json) as Flow;
+        if (parsed.size >= PARSED_MAX) parsed.clear();
+        parsed.set(hash, flow);
+        keys.set(flow, { hash, json });
+      }
+      return flow;
+    },
+    keyOf(flow) {
+      const known = keys.get(flow);
+      if (known) return known;
+      const json = flowJsonOf(flow);
+      // Each request parses its own copy of the same few flows: recognising the text is far
+      // cheaper than hashing it again.
+      let hash = hashByText.get(json);
+      if (hash === undefined) {
+        hash = sha256Hex(json);
+        if (hashByText.size >= 200) hashByText.clear();
+        if (json.length <= 64 * 1024) hashByText.set(json, hash);
+      }
+      const key = { hash, json };
+      keys.set(flow, key);
+      return key;
+    },
+    isStored: (hash) => storedHashes.has(hash),
+    stored(hash) {
+      storedHashes.add(hash);
+    },
+  };
+}
