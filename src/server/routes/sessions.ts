@@ -4,7 +4,7 @@ import type { AppContext } from '../context';
 import { scopeOf } from '../http/auth';
 import { ApiError, invalid, notFound } from '../http/errors';
 import { sendAs } from '../http/version';
-import { flowJsonOf } from '../flowJson';
+import { flowRecord } from '../knownFlows';
 import { clientSecret } from '../ids';
 import { buildSession } from '../sessions/create';
 import { encodeCursor, parseListQuery } from '../sessions/list';
@@ -64,7 +64,7 @@ export function sessionRoutes(app: FastifyInstance, ctx: AppContext): void {
     // The flow is most of the answer, and its text is known already.
     return reply
       .type(JSON_TYPE)
-      .send(stringifyWithFlow(body, flowJsonOf(built.session.settings.flow)));
+      .send(stringifyWithFlow(body, flowRecord(built.session.settings.flow).json));
   });
 
   app.get('/sessions', async (request, reply) => {

@@ -131,7 +131,7 @@ const SETTINGS_MARK = '"settings":0';
  * rest of the settings' (the store made it). The output is the same, byte for byte.
  *
  * @example
- * stringifyWithFlow({ session, clientSecret }, flowJsonOf(session.settings.flow));
+ * stringifyWithFlow({ session, clientSecret }, flowRecord(session.settings.flow).json);
  */
 export function stringifyWithFlow(
   body: { session: SessionJson; [key: string]: unknown },

@@ -1,13 +1,12 @@
 import type { Database } from 'better-sqlite3';
 import type { Flow } from '../../core/flow';
-import { flowJsonOf } from '../flowJson';
-import { sha256Hex } from '../ids';
+import { flowRecord } from '../knownFlows';
 
-/** The flows of sessions, each stored once under its hash (`flows`). */
+/** The flows of sessions, each stored once under its identity (`flows`). */
 export interface SqliteFlows {
   /** A stored flow by its hash; the same object for every read of it. */
   of(hash: string): Flow;
-  /** The hash a flow is stored under and the text stored. */
+  /** The hash a flow is stored under (its identity, `flowIdentity`) and the text stored. */
   keyOf(flow: Flow): { hash: string; json: string };
   /** Whether a create of this process has committed the flow already. */
   isStored(hash: string): boolean;
@@ -29,8 +28,6 @@ const PARSED_MAX = 1000;
 export function sqliteFlows(db: Database): SqliteFlows {
   const byHash = db.prepare('SELECT flow FROM flows WHERE hash = ?').pluck();
   const parsed = new Map<string, Flow>();
-  const keys = new WeakMap<Flow, { hash: string; json: string }>();
-  const hashByText = new Map<string, string>();
   const storedHashes = new Set<string>();
   return {
     of(hash) {
@@ -41,26 +38,10 @@ export function sqliteFlows(db: Database): SqliteFlows {
         flow = JSON.parse(json) as Flow;
         if (parsed.size >= PARSED_MAX) parsed.clear();
         parsed.set(hash, flow);
-        keys.set(flow, { hash, json });
       }
       return flow;
     },
-    keyOf(flow) {
-      const known = keys.get(flow);
-      if (known) return known;
-      const json = flowJsonOf(flow);
-      // Each request parses its own copy of the same few flows: recognising the text is far
-      // cheaper than hashing it again.
-      let hash = hashByText.get(json);
-      if (hash === undefined) {
-        hash = sha256Hex(json);
-        if (hashByText.size >= 200) hashByText.clear();
-        if (json.length <= 64 * 1024) hashByText.set(json, hash);
-      }
-      const key = { hash, json };
-      keys.set(flow, key);
-      return key;
-    },
+    keyOf: flowRecord,
     isStored: (hash) => storedHashes.has(hash),
     stored(hash) {
       storedHashes.add(hash);
