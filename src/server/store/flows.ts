@@ -8,10 +8,6 @@ export interface SqliteFlows {
   of(hash: string): Flow;
   /** The hash a flow is stored under (its identity, `flowIdentity`) and the text stored. */
   keyOf(flow: Flow): { hash: string; json: string };
-  /** Whether a create of this process has committed the flow already. */
-  isStored(hash: string): boolean;
-  /** Notes a committed flow. */
-  stored(hash: string): void;
 }
 
 const PARSED_MAX = 1000;
@@ -28,7 +24,6 @@ const PARSED_MAX = 1000;
 export function sqliteFlows(db: Database): SqliteFlows {
   const byHash = db.prepare('SELECT flow FROM flows WHERE hash = ?').pluck();
   const parsed = new Map<string, Flow>();
-  const storedHashes = new Set<string>();
   return {
     of(hash) {
       let flow = parsed.get(hash);
@@ -42,9 +37,5 @@ export function sqliteFlows(db: Database): SqliteFlows {
       return flow;
     },
     keyOf: flowRecord,
-    isStored: (hash) => storedHashes.has(hash),
-    stored(hash) {
-      storedHashes.add(hash);
-    },
   };
 }

@@ -114,11 +114,7 @@ export function sqliteSessions(
   const store: SessionRecordStore = {
     async createSession(session, secret) {
       const flow = flows.keyOf(session.settings.flow);
-      await commit.write(
-        createRows(session, secret, flow, flows.isStored(flow.hash), orderedId('evt', 8)),
-      );
-      // Only after its commit is a flow known to be stored.
-      flows.stored(flow.hash);
+      await commit.write(createRows(session, secret, flow, orderedId('evt', 8)));
     },
     async getSession(scope, id) {
       const r = rows.inScope(scope, id);
@@ -186,7 +182,7 @@ export function sessionInserter(db: Database): (items: ReturnType<typeof createR
   };
   return db.transaction((items: ReturnType<typeof createRows>[]) => {
     for (const item of items) {
-      if (item[0] !== null) s.flow.run(item[0], item[1]);
+      s.flow.run(item[0], item[1]);
       s.session.run(item.slice(...CREATE_LAYOUT.session));
       s.event.run(eventValues(item));
     }
