@@ -129,6 +129,7 @@ export default async function runApiBench(): Promise<BenchRow[]> {
   bare.get('/bare', async () => constant);
   const app = await createApp({
     store,
+    db: store.db,
     publicUrl: 'http://127.0.0.1',
     rateLimits: false,
     geo: async () => ({}),

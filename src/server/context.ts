@@ -1,3 +1,4 @@
+import type { Database } from 'better-sqlite3';
 import type { Clock } from './clock';
 import type { ConditionEvaluator, PromptRenderer } from './conversation/types';
 import type { GeoLookup } from './client/geo';
@@ -23,6 +24,8 @@ export interface Catalog {
 /** What every route handler gets: the deps of `createApp` with their defaults filled in. */
 export interface AppContext {
   store: SessionStore;
+  /** The SQLite file of the features' own tables (`AppDeps.db`). */
+  db: Database;
   clock: Clock;
   publicUrl: string;
   catalog: Catalog;

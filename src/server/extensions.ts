@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import type { Database } from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
 import type { Clock } from './clock';
 import type { SessionStore } from './store/types';
@@ -6,6 +7,8 @@ import type { SessionStore } from './store/types';
 /** What an extension's routes and workers get. */
 export interface ExtensionContext {
   store: SessionStore;
+  /** The store's SQLite file, where a feature keeps its own tables. */
+  db: Database;
   clock: Clock;
   dataDir: string;
   publicUrl: string;

@@ -194,6 +194,7 @@ export async function startServer(opts: {
 
   const extCtx: ExtensionContext = {
     store,
+    db: store.db,
     clock: systemClock,
     dataDir: cfg.dataDir,
     publicUrl: cfg.publicUrl,
@@ -207,6 +208,7 @@ export async function startServer(opts: {
   const liveLimit = intEnv(env, 'RATE_LIMIT_LIVE');
   const app = await createApp({
     store,
+    db: store.db,
     publicUrl: cfg.publicUrl,
     webDir: cfg.webDir,
     publicDir: cfg.publicDir,

@@ -3,7 +3,6 @@
  * tables, the `idv webhooks`, `idv events`, `idv avatars` and `idv langs` commands, and the
  * dispatcher that `idv serve` starts beside the API.
  */
-import type { Database } from 'better-sqlite3';
 import '../cli/avatars';
 import '../cli/events';
 import '../cli/webhooks';
@@ -14,11 +13,7 @@ import { startWebhookDispatcher, webhookConfigFromEnv } from './service';
 registerExtension({
   name: 'webhooks',
   start(ctx) {
-    const db = (ctx.store as { db?: Database }).db;
-    if (!db) {
-      ctx.log('webhooks: this store is not SQLite; the dispatcher is not started');
-      return async () => {};
-    }
+    const db = ctx.db;
     const config = webhookConfigFromEnv(ctx.env);
     const running = startWebhookDispatcher({
       db,
