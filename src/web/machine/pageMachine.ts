@@ -202,8 +202,9 @@ export const pageMachine = setup({
     hasSecret: ({ context }) => !!context.secret,
     hasHandoff: ({ context }) => !!context.handoff,
     onPhone: ({ context }) => context.onPhone,
+    /** The phone reached another node (not the end: that is `ended`'s to tell). */
     phoneElsewhere: ({ context }, params: { position: Position }) =>
-      params.position.nodeId !== (context.node?.id ?? null),
+      params.position.nodeId !== null && params.position.nodeId !== context.node?.id,
     hasToken: ({ context }) => context.hasToken,
     isNetwork: (_, params: { error: unknown }) => classifyError(params.error) === 'network',
     isSecretError: (_, params: { error: unknown }) =>
