@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { FlowSchema, NODE_TYPES } from '../flow';
+import { END_REASONS, FlowSchema, NODE_TYPES } from '../flow';
 import { CustomizationSchema } from './settings';
 import { SessionStatusSchema } from './session';
 
@@ -16,6 +16,12 @@ export const PositionSchema = Type.Object(
     ]),
     path: Type.Array(
       Type.Object({ nodeId: Type.String(), type: NodeTypeSchema, outcome: Type.String() }),
+    ),
+    endReason: Type.Optional(
+      Type.Union(
+        END_REASONS.map((r) => Type.Literal(r)),
+        { description: "Why an incomplete session ended, in the user's terms; never a verdict." },
+      ),
     ),
   },
   { $id: 'Position' },

@@ -136,7 +136,7 @@ export function clientAccess(deps: ClientAccessDeps): ClientAccess {
     },
 
     async exit(s) {
-      const saved = await gateway.mutate(s.id, (cur, now) => endIncomplete(cur, now), {
+      const saved = await gateway.mutate(s.id, (cur, now) => endIncomplete(cur, now, 'left'), {
         what: 'a client request',
       });
       return { position: saved.position };
