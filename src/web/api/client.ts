@@ -24,8 +24,14 @@ export interface ClientApi {
   setLang(lang: string): Promise<{ lang: string }>;
   prompt(nodeId: string): Promise<{ text: string }>;
   /** A conversation reply; `text` undefined for a node that needs no reply. */
-  /** `outcome` is null when no condition matched: the node waits for another answer. */
-  reply(nodeId: string, text?: string): Promise<{ outcome: string | null; position: Position }>;
+  /**
+   * `outcome` is null when no condition matched: the node waits for another answer; `answer`
+   * and `again` then carry the guide's answer to a question and the prompt asked again.
+   */
+  reply(
+    nodeId: string,
+    text?: string,
+  ): Promise<{ outcome: string | null; position: Position; answer?: string; again?: string }>;
   result(
     nodeId: string,
     outcome: string,
