@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { END_REASONS, FlowSchema, NODE_TYPES } from '../flow';
+import { ConsentRecordSchema } from './consent';
 import { CustomizationSchema } from './settings';
 import { SessionStatusSchema } from './session';
 
@@ -52,6 +53,8 @@ export const PublicSessionSchema = Type.Object(
       redirectUrl: Type.Optional(Type.String()),
       embedOrigins: Type.Array(Type.String()),
     }),
+    /** The user's consent to capture, once given (the page asks before the first capture). */
+    consent: Type.Optional(ConsentRecordSchema),
     contact: Type.Object({
       email: Type.Union([Type.String(), Type.Null()]),
       phone: Type.Union([Type.String(), Type.Null()]),

@@ -248,6 +248,10 @@ export function buildSession(
   if (typeof body.redirectUrl === 'string') {
     problems.push(...checkUrl('redirectUrl', body.redirectUrl));
   }
+  const privacyUrl = body.customization?.consent?.privacyUrl;
+  if (typeof privacyUrl === 'string') {
+    problems.push(...checkUrl('customization.consent.privacyUrl', privacyUrl));
+  }
   const embedOrigins: string[] = [];
   if (Array.isArray(body.embedOrigins)) {
     body.embedOrigins.forEach((o, i) => {
