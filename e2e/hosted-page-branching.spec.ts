@@ -40,7 +40,9 @@ async function answer(page: Page, reply: string) {
 }
 
 const done = (page: Page) =>
-  expect(page.getByRole('heading', { level: 1, name: 'All done' })).toBeVisible();
+  expect(
+    page.getByRole('heading', { level: 1, name: 'We have received your verification' }),
+  ).toBeVisible();
 
 test('the "no" branch: the goodbye node, then its end', async ({ page }) => {
   const { id, watch } = await open(page);

@@ -134,7 +134,9 @@ test('going on without access reports permissionsDenied', async ({ page }) => {
   await page.goto(clientSecret.url);
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByRole('button', { name: 'Continue without access' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'All done' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'We have received your verification' }),
+  ).toBeVisible();
   const result = await idv.getSession(session.id);
   expect(result.report.nodeReports[0]).toMatchObject({ outcome: 'permissionsDenied' });
   expect(result.report.isVerified).toBe(false);

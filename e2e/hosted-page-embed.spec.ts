@@ -86,7 +86,9 @@ test('the flow inside an iframe of another origin reports its events to that par
   // A test session sends nothing: its code is 000000.
   await frame.getByRole('textbox', { name: 'Code (6 digits)' }).fill('000000');
   await frame.getByRole('button', { name: 'Verify' }).click();
-  await expect(frame.getByRole('heading', { level: 1, name: 'All done' })).toBeVisible();
+  await expect(
+    frame.getByRole('heading', { level: 1, name: 'We have received your verification' }),
+  ).toBeVisible();
   // In a frame the parent takes over: no redirect button.
   await expect(frame.getByRole('link', { name: /Return to/ })).toHaveCount(0);
   await checkScreen(page, 'embedded-end');

@@ -83,7 +83,9 @@ test('a full run finishes complete and verified, with a transcript', async ({ pa
   await page.getByRole('button', { name: 'Verify' }).click();
 
   // data_validation runs on the server; the end screen follows
-  await expect(page.getByRole('heading', { level: 1, name: 'All done' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'We have received your verification' }),
+  ).toBeVisible();
   await expect(page.getByTestId('avatar-words')).toHaveText('Thank you, you are verified.');
   // The page's flow machine followed the server's outcomes all the way.
   expect(watch.disagreements).toEqual([]);
@@ -110,7 +112,9 @@ test('a "no" takes the other branch of the conversation', async ({ page }) => {
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByRole('textbox', { name: 'Your answer' }).fill('No, I do not want to');
   await page.getByRole('button', { name: 'Send' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'All done' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'We have received your verification' }),
+  ).toBeVisible();
   const result = await idv.getSession(session.id);
   expect(result.report.nodeReports.map((r) => `${r.nodeId}:${r.outcome}`)).toEqual([
     'perm:permissionsGranted',
@@ -140,7 +144,9 @@ test('a wrong code three times ends on failed_unverified', async ({ page }) => {
   }
   await codeInput.fill(wrong);
   await page.getByRole('button', { name: 'Verify' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'All done' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'We have received your verification' }),
+  ).toBeVisible();
   const result = await idv.getSession(session.id);
   expect(result.report.nodeReports.at(-1)).toMatchObject({
     nodeId: 'otp',
@@ -167,7 +173,9 @@ test('a closing message that needs no reply moves on and stays in view', async (
   await page.goto(clientSecret.url);
   await page.getByRole('textbox', { name: 'Email address' }).fill('quiet@example.com');
   await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'All done' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'We have received your verification' }),
+  ).toBeVisible();
   await expect(page.getByTestId('avatar-words')).toHaveText('Thank you, that is all we needed.');
   const result = await idv.getSession(session.id);
   expect(result.report.nodeReports.map((r) => `${r.nodeId}:${r.outcome}`)).toEqual([

@@ -73,7 +73,9 @@ test('leaving ends the session incomplete', async ({ page }) => {
   await expect(dialog.getByRole('button', { name: 'No, continue' })).toBeFocused();
   await checkScreen(page, 'exit-dialog');
   await dialog.getByRole('button', { name: 'Yes, leave' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Verification ended' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'You left the verification' }),
+  ).toBeVisible();
   await checkScreen(page, 'end-incomplete');
   expect((await idv.getSession(session.id)).status).toBe('incomplete');
 });

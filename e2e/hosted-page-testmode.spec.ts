@@ -94,7 +94,9 @@ test('a test session picks outcomes from the panel, codes are 000000', async ({ 
   await page.getByRole('textbox', { name: 'Code (6 digits)' }).fill('000000');
   await checkScreen(page, 'test-mode-sms-code');
   await page.getByRole('button', { name: 'Verify' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'All done' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'We have received your verification' }),
+  ).toBeVisible();
 
   const result = await idv.getSession(session.id, idv.keys.test);
   expect(result.report.nodeReports.map((r) => `${r.nodeId}:${r.outcome}`)).toEqual([

@@ -51,6 +51,7 @@ export interface SessionView {
     lang?: string;
     transcript: { text: string; isAvatar: boolean }[];
     nodeReports: { nodeId: string; outcome: string }[];
+    consent?: { choice: string; textVersion: string; at: number };
   };
 }
 

@@ -36,7 +36,7 @@ export function createSweeper(
       let progressed = 0;
       for (const s of due) {
         // A session touched since it was listed fails the revision check and is left alone.
-        if (await store.updateSession(s, endIncomplete(s, now), now)) {
+        if (await store.updateSession(s, endIncomplete(s, now, 'timedOut'), now)) {
           ended++;
           progressed++;
         }

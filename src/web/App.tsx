@@ -104,6 +104,7 @@ export function App({
       <EndScreen
         session={session}
         status={ctx.position.status === 'complete' ? 'complete' : 'incomplete'}
+        endReason={ctx.position.endReason}
       />
     );
   } else if (snapshot.matches('watching')) {

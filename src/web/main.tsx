@@ -85,14 +85,14 @@ const machine = pageMachine.provide({
           });
         case 'complete':
           return postToParent(origins, { type, sessionId });
-        case 'incomplete': {
-          const last = position?.path[position.path.length - 1];
+        case 'incomplete':
+          // Why, in the user's terms as the end screen says it: never the outcome of a check,
+          // which the browser (and whoever holds it) has no business knowing.
           return postToParent(origins, {
             type,
             sessionId,
-            reason: context.leftByUser ? 'exited' : (last?.outcome ?? 'ended'),
+            reason: context.leftByUser ? 'exited' : (position?.endReason ?? 'stepNotCompleted'),
           });
-        }
         case 'error':
           return postToParent(origins, { type, sessionId, code: context.error ?? 'unexpected' });
       }

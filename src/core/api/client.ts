@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { FlowSchema, NODE_TYPES } from '../flow';
+import { END_REASONS, FlowSchema, NODE_TYPES } from '../flow';
+import { ConsentRecordSchema } from './consent';
 import { CustomizationSchema } from './settings';
 import { SessionStatusSchema } from './session';
 
@@ -16,6 +17,12 @@ export const PositionSchema = Type.Object(
     ]),
     path: Type.Array(
       Type.Object({ nodeId: Type.String(), type: NodeTypeSchema, outcome: Type.String() }),
+    ),
+    endReason: Type.Optional(
+      Type.Union(
+        END_REASONS.map((r) => Type.Literal(r)),
+        { description: "Why an incomplete session ended, in the user's terms; never a verdict." },
+      ),
     ),
   },
   { $id: 'Position' },
@@ -46,6 +53,8 @@ export const PublicSessionSchema = Type.Object(
       redirectUrl: Type.Optional(Type.String()),
       embedOrigins: Type.Array(Type.String()),
     }),
+    /** The user's consent to capture, once given (the page asks before the first capture). */
+    consent: Type.Optional(ConsentRecordSchema),
     contact: Type.Object({
       email: Type.Union([Type.String(), Type.Null()]),
       phone: Type.Union([Type.String(), Type.Null()]),

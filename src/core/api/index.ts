@@ -4,6 +4,7 @@ export * from './canonical';
 export * from './catalog';
 export * from './client';
 export * from './clientSecret';
+export * from './consent';
 export * from './documents';
 export * from './errors';
 export * from './handoff';

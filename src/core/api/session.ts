@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { NODE_TYPES } from '../flow';
+import { ConsentRecordSchema } from './consent';
 import { SessionSettingsSchema } from './settings';
 
 /** Statuses of the latest version, in lifecycle order (the order `sortBy=status` uses). */
@@ -94,6 +95,7 @@ export const ReportSchema = Type.Object(
       description: 'True once an end node is reached with no failing outcome on the way.',
     }),
     lang: Type.Optional(Type.String()),
+    consent: Type.Optional(ConsentRecordSchema),
     device: Type.Optional(DeviceSchema),
     location: Type.Optional(LocationSchema),
     extractedData: Type.Optional(Type.Record(Type.String(), Type.String())),

@@ -1,5 +1,6 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { FlowSchema, LegacyModulesSchema } from '../flow';
+import { ConsentSettingsSchema } from './consent';
 import { API_LIMITS } from './limits';
 
 const Translations = Type.Record(
@@ -29,6 +30,7 @@ export const CustomizationSchema = Type.Object(
         { additionalProperties: false },
       ),
     ),
+    consent: Type.Optional(ConsentSettingsSchema),
     controls: Type.Optional(
       Type.Object(
         {

@@ -89,6 +89,27 @@ describe('advanceFlow', () => {
     });
   });
 
+  it('ends incomplete on a conversation outcome without a target', () => {
+    const flow = asFlow([
+      { id: 'start', type: 'start', outcome: 'ask' },
+      {
+        id: 'ask',
+        type: 'conversation',
+        prompt: 'Say: Shall we start?',
+        outcomes: [
+          { id: 'yes', condition: 'The user agrees', targetNodeId: 'end' },
+          { id: 'no', condition: 'The user says no' },
+        ],
+      },
+      { id: 'end', type: 'end' },
+    ]);
+    expect(walk(flow, ['no'])).toMatchObject({
+      status: 'incomplete',
+      path: [{ nodeId: 'ask', type: 'conversation', outcome: 'no' }],
+    });
+    expect(walk(flow, ['yes']).status).toBe('complete');
+  });
+
   it('refuses anything after the end', () => {
     const flow = sampleFlows.fullKyc();
     const end = walk(flow, ['permissionsDenied']);

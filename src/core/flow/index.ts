@@ -93,6 +93,8 @@ export { storedFlowMachine } from './stored-machine';
 export type { PathStep, FlowPosition, AdvanceResult } from './position';
 export { startFlow, advanceFlow, notCurrent } from './advance';
 export { isVerified, isFailingStep } from './verified';
+export type { EndReason, EndingStep } from './end-reason';
+export { END_REASONS, endReasonOf } from './end-reason';
 
 export type { LegacyModule } from './legacy';
 export {

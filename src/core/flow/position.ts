@@ -1,3 +1,4 @@
+import type { EndReason } from './end-reason';
 import type { NodeType } from './kinds';
 
 /** One node the session passed through, with the outcome it selected. */
@@ -20,6 +21,8 @@ export interface FlowPosition {
   nodeType: NodeType | null;
   status: 'active' | 'complete' | 'incomplete';
   path: PathStep[];
+  /** Why an `incomplete` session ended, in the user's terms (never a verdict); set by the server. */
+  endReason?: EndReason;
 }
 
 export type AdvanceResult =

@@ -4,7 +4,7 @@
  * may see of it, its language, and the user's exit. The node routes live with their kinds
  * (`src/server/nodes/`), the page's outcomes in `results.ts`.
  */
-import type { PublicSessionShape } from '../../core/api';
+import type { ConsentRecord, PublicSessionShape } from '../../core/api';
 import type { FlowPosition } from '../../core/flow';
 import type { Clock } from '../clock';
 import { requireOpen, type StepGateway } from '../flow/gateway';
@@ -51,6 +51,15 @@ export interface ClientAccess {
   setLang(s: SessionRecord, lang: string): Promise<{ lang: string }>;
   /** The user leaves: the session ends `incomplete`. */
   exit(s: SessionRecord): Promise<{ position: FlowPosition }>;
+  /**
+   * The user's consent to capture, kept in the report (the first choice stands); declining ends
+   * the session `incomplete` (`declined`).
+   */
+  consent(
+    s: SessionRecord,
+    choice: ConsentRecord['choice'],
+    textVersion: string,
+  ): Promise<{ consent: ConsentRecord; position: FlowPosition }>;
 }
 
 const invalidToken = () =>
@@ -147,8 +156,23 @@ export function clientAccess(deps: ClientAccessDeps): ClientAccess {
       return { lang };
     },
 
+    async consent(s, choice, textVersion) {
+      const saved = await gateway.mutate(
+        s.id,
+        (cur, now) => {
+          if (cur.report.consent) return cur;
+          requireOpen(cur);
+          const consent: ConsentRecord = { choice, textVersion, at: now };
+          const recorded = { ...cur, report: { ...cur.report, consent }, lastActivityAt: now };
+          return choice === 'declined' ? endIncomplete(recorded, now, 'declined') : recorded;
+        },
+        { what: 'a client request' },
+      );
+      return { consent: saved.report.consent!, position: saved.position };
+    },
+
     async exit(s) {
-      const saved = await gateway.mutate(s.id, (cur, now) => endIncomplete(cur, now), {
+      const saved = await gateway.mutate(s.id, (cur, now) => endIncomplete(cur, now, 'left'), {
         what: 'a client request',
       });
       return { position: saved.position };

@@ -45,6 +45,7 @@ export function publicSession(
       // The same origins the page's CSP lets frame it, whatever an older version stored.
       embedOrigins: safeEmbedOrigins(st.embedOrigins, s.mode),
     },
+    ...(s.report.consent ? { consent: s.report.consent } : {}),
     contact: {
       email: email ? maskDestination(email) : null,
       phone: phone ? maskDestination(phone) : null,

@@ -1,4 +1,5 @@
 import { AFFIRM, ANYTHING, NEGATE, NUMBER_WORDS, REFUSE } from './lexicon';
+import { fixedIn, readPrompt } from './render';
 import {
   sayText,
   type ConditionEvaluator,
@@ -210,14 +211,57 @@ export class LocalConditionEvaluator implements ConditionEvaluator {
   }
 }
 
+/** What the guide says when a prompt is an instruction it cannot put into words. */
+const ANSWER_BELOW: Record<string, string> = {
+  en: 'Please answer below.',
+  fr: 'Veuillez répondre ci-dessous.',
+  de: 'Bitte antworten Sie unten.',
+  es: 'Responde aquí abajo, por favor.',
+  it: 'Rispondi qui sotto, per favore.',
+  pt: 'Responda aqui embaixo, por favor.',
+  ru: 'Пожалуйста, ответьте ниже.',
+  id: 'Silakan jawab di bawah ini.',
+  no: 'Svar nedenfor, er du snill.',
+};
+
 /**
- * The local renderer: a `Say:` prompt word for word, a descriptive prompt as written.
+ * The local renderer: a `Say:` prompt word for word; a descriptive prompt in direct speech by the
+ * grammars of `render/` (greetings and thanks in the session's language, content in the
+ * language it is written in); a prompt that is no instruction as written. An instruction it
+ * cannot say is refused at session creation (`problemWith`); should one reach it anyway (a flow
+ * stored before, an LLM that fails), the guide asks for an answer rather than read it out.
  *
  * @example
  * await new LocalPromptRenderer().render({ prompt: 'Say: Hello', lang: 'en' }); // 'Hello'
+ * await new LocalPromptRenderer().render({ prompt: 'Ask the user if they are ready', lang: 'en' }); // 'Are you ready?'
  */
 export class LocalPromptRenderer implements PromptRenderer {
   async render(input: PromptInput): Promise<string> {
-    return sayText(input.prompt) ?? input.prompt.trim();
+    const said = sayText(input.prompt);
+    if (said !== null) return said;
+    const reading = readPrompt(input.prompt);
+    switch (reading.kind) {
+      case 'speech':
+        return reading.text;
+      case 'rendered':
+        return (reading.fixed && fixedIn(input.lang, reading.fixed)) || reading.text;
+      case 'unrenderable':
+        return ANSWER_BELOW[input.lang] ?? ANSWER_BELOW['en']!;
+    }
+  }
+
+  /**
+   * Why a prompt cannot be said without an LLM, or null when it can.
+   *
+   * @example
+   * new LocalPromptRenderer().problemWith('Verify the user'); // 'the guide cannot say …'
+   */
+  problemWith(prompt: string): string | null {
+    if (sayText(prompt) !== null || readPrompt(prompt).kind !== 'unrenderable') return null;
+    return (
+      'the guide cannot say this descriptive prompt without an LLM: write what it says after ' +
+      '"Say:", or use a form it knows (ask whether/if/for/to confirm/to …, tell, explain that, ' +
+      'greet, thank), or configure LLM_BASE_URL'
+    );
   }
 }

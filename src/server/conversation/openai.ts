@@ -82,7 +82,7 @@ export class OpenAiConditionEvaluator implements ConditionEvaluator {
 
 /**
  * Phrases descriptive prompts with an OpenAI-compatible chat model in the session language;
- * `Say:` prompts are never sent to it. Falls back to the prompt as written.
+ * `Say:` prompts are never sent to it. Falls back to the local renderer when the model fails.
  *
  * @example
  * const renderer = new OpenAiPromptRenderer({ baseUrl: 'http://127.0.0.1:8080/v1', model: 'local' });

@@ -29,6 +29,11 @@ export interface PromptInput {
  */
 export interface PromptRenderer {
   render(input: PromptInput): Promise<string>;
+  /**
+   * Why this renderer cannot say a prompt, checked when a session is made; null (or no method:
+   * an LLM says anything) when it can.
+   */
+  problemWith?(prompt: string): string | null;
 }
 
 /**

@@ -5,7 +5,14 @@
  * Pure functions over `SessionRecord`; features reach them through the step gateway.
  */
 import type { NodeReport } from '../../core/api';
-import { advanceFlow, isVerified, type FlowNode, type FlowPosition } from '../../core/flow';
+import {
+  advanceFlow,
+  endReasonOf,
+  isVerified,
+  type EndReason,
+  type FlowNode,
+  type FlowPosition,
+} from '../../core/flow';
 import type { SessionRecord } from '../store/types';
 
 /** The message of every refusal on an ended session. */
@@ -59,12 +66,32 @@ export function currentNode(s: SessionRecord): FlowNode | undefined {
 export const isFinished = (s: SessionRecord): boolean =>
   s.status === 'complete' || s.status === 'incomplete';
 
+/**
+ * The reason of an incomplete ending that names none: the last node's outcome (it had no target),
+ * read with that node's report (a camera that was missing).
+ */
+function endingReason(s: SessionRecord, position: FlowPosition): EndReason {
+  const last = position.path[position.path.length - 1];
+  if (!last) return 'stopped';
+  const report = [...s.report.nodeReports].reverse().find((r) => r.nodeId === last.nodeId);
+  return endReasonOf({
+    type: last.type,
+    outcome: last.outcome,
+    inconclusiveReason: report?.inconclusiveReason,
+    report: report?.report,
+  });
+}
+
 function withEnd(s: SessionRecord, position: FlowPosition, now: number): SessionRecord {
   if (position.status === 'active') return { ...s, position };
   const status = position.status === 'complete' ? 'complete' : 'incomplete';
+  const ended: FlowPosition =
+    status === 'incomplete' && !position.endReason
+      ? { ...position, endReason: endingReason(s, position) }
+      : position;
   return {
     ...s,
-    position,
+    position: ended,
     status,
     finishedAt: now,
     report: { ...s.report, isVerified: isVerified(position.path, position.status) },
@@ -146,18 +173,24 @@ export function step(
 }
 
 /**
- * Ends the session `incomplete` now (the user's exit, a timeout), keeping the path so far.
+ * Ends the session `incomplete` now, keeping the path so far, for `reason`: the user left or
+ * declined, or a timeout passed.
  *
  * @example
- * endIncomplete(session, Date.now()).status; // 'incomplete'
+ * endIncomplete(session, Date.now(), 'left').position.endReason; // 'left'
  */
-export function endIncomplete(s: SessionRecord, now: number): SessionRecord {
+export function endIncomplete(
+  s: SessionRecord,
+  now: number,
+  reason: Extract<EndReason, 'left' | 'declined' | 'timedOut'>,
+): SessionRecord {
   if (isFinished(s)) return s;
   const position: FlowPosition = {
     ...s.position,
     nodeId: null,
     nodeType: null,
     status: 'incomplete',
+    endReason: reason,
   };
   return withEnd(s, position, now);
 }

@@ -6,6 +6,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { ReplyBodySchema } from '../../core/api';
 import { nodeDefaults, type FlowPosition } from '../../core/flow';
+import { REASK_LIMIT, answerTo, isCatchAll, questionTopic } from '../conversation/questions';
 import { withLine } from '../conversation/transcript';
 import type { ConditionEvaluator, PromptRenderer } from '../conversation/types';
 import {
@@ -55,19 +56,51 @@ export async function promptOf(
   return { text };
 }
 
+/** How many replies the user has given at this visit of the node (the lines since it began). */
+function repliesHere(s: SessionRecord, nodeId: string): number {
+  let n = 0;
+  for (const line of [...s.report.transcript].reverse()) {
+    if (line.nodeId !== nodeId) break;
+    if (!line.isAvatar) n++;
+  }
+  return n;
+}
+
+/** What the guide answers instead of moving on, or null when the reply takes its outcome. */
+async function answerInstead(
+  deps: ConversationDeps,
+  s: SessionRecord,
+  nodeId: string,
+  conv: { prompt: string; outcomes: readonly { condition?: string | undefined }[] },
+  index: number | null,
+  reply: string,
+): Promise<{ answer: string; again: string } | null> {
+  const caught = index !== null && isCatchAll(conv.outcomes[index]?.condition ?? '');
+  if (index !== null && !caught) return null;
+  const topic = questionTopic(reply);
+  // A catch-all takes any plain reply (a name, a free answer); a question only past the limit.
+  if (caught && (topic === null || repliesHere(s, nodeId) >= REASK_LIMIT)) return null;
+  const lang = sessionLang(s);
+  const again = await deps.renderer.render({ prompt: conv.prompt, lang });
+  return { answer: answerTo(topic ?? 'unclear', lang), again };
+}
+
 /**
  * The user's reply at the current conversation node: recorded in the transcript, judged against
- * the outcomes' conditions, and the node's step when one matches.
+ * the outcomes' conditions, and the node's step when one matches. A question ("what is this
+ * for?"), or a reply no condition takes, is answered and the prompt asked again (`answer`,
+ * `again`), up to `REASK_LIMIT` times before a catch-all condition takes it.
  *
  * @example
  * await replyTo(deps, session, 'ask', 'yes please'); // { outcome: 'agreed', position }
+ * await replyTo(deps, session, 'ask', 'why?'); // { outcome: null, answer: 'I ask so…', again: 'Are you ready?', position }
  */
 export async function replyTo(
   deps: ConversationDeps,
   s: SessionRecord,
   nodeId: string,
   text: string | undefined,
-): Promise<{ outcome: string | null; position: FlowPosition }> {
+): Promise<{ outcome: string | null; position: FlowPosition; answer?: string; again?: string }> {
   const node = requireCurrentOf(
     s,
     nodeId,
@@ -88,19 +121,25 @@ export async function replyTo(
   });
   // A node that does not wait for a reply always moves on, along its first outcome at worst.
   if (index === null && conv.doesNotRequireReply && conv.outcomes.length > 0) index = 0;
-  const outcome = index === null ? null : (conv.outcomes[index]?.id ?? null);
+  const instead = conv.doesNotRequireReply
+    ? null
+    : await answerInstead(deps, s, nodeId, conv, index, reply);
+  const outcome = index === null || instead ? null : (conv.outcomes[index]?.id ?? null);
   const saved = await deps.gateway.move(
     s.id,
     nodeId,
     (cur, now) => {
-      const said =
-        reply === '' ? cur : withLine(cur, { text: reply, isAvatar: false, nodeId }, now);
+      let said = reply === '' ? cur : withLine(cur, { text: reply, isAvatar: false, nodeId }, now);
+      if (instead) {
+        said = withLine(said, { text: instead.answer, isAvatar: true, nodeId }, now);
+        said = withLine(said, { text: instead.again, isAvatar: true, nodeId }, now);
+      }
       const session = { ...said, lastActivityAt: now };
       return outcome === null ? { session } : { session, outcome, report: { reply } };
     },
     { what: 'a reply' },
   );
-  return { outcome, position: saved.position };
+  return { outcome, position: saved.position, ...(instead ?? {}) };
 }
 
 /**
@@ -120,7 +159,11 @@ export const conversationRoutes: NodeRoutes<ConversationDeps> = (app, deps, clie
     client.route(
       'A reply to a conversation node',
       ReplyBodySchema,
-      client.nodeAnswer({ outcome: Type.Union([Type.String(), Type.Null()]) }),
+      client.nodeAnswer({
+        outcome: Type.Union([Type.String(), Type.Null()]),
+        answer: Type.Optional(Type.String({ description: 'The guide answers a question first' })),
+        again: Type.Optional(Type.String({ description: 'and asks the prompt again' })),
+      }),
     ),
     async (request) =>
       replyTo(deps, client.session(request), request.params.nodeId, request.body.text),

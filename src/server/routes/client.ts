@@ -1,5 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ExchangeBodySchema, LangBodySchema, ResultBodySchema } from '../../core/api';
+import type {
+  ConsentBodySchema,
+  ExchangeBodySchema,
+  LangBodySchema,
+  ResultBodySchema,
+} from '../../core/api';
 import { clientAccess } from '../client/access';
 import { reportResult } from '../client/results';
 import type { AppContext } from '../context';
@@ -105,6 +110,10 @@ export function clientRoutes(app: FastifyInstance, ctx: AppContext): void {
     authed.post('/exit', routes.exit, async (request) => access.exit(sessionOf(request)));
 
     handoffRoutes(app, authed, ctx, { access, sessionOf, refuse });
+
+    authed.post<Body<typeof ConsentBodySchema>>('/consent', routes.consent, async (request) =>
+      access.consent(sessionOf(request), request.body.choice, request.body.textVersion),
+    );
 
     const client: ClientRequests = { session: sessionOf, route: clientRoute, nodeAnswer };
     await registerNodeRoutes(authed, ctx, client);

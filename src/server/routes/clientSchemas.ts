@@ -5,6 +5,8 @@
  */
 import { Type } from '@sinclair/typebox';
 import {
+  ConsentBodySchema,
+  ConsentRecordSchema,
   ExchangeBodySchema,
   LangBodySchema,
   PositionSchema,
@@ -36,4 +38,9 @@ export const CLIENT_ROUTES = {
   lang: clientRoute('Record the language', LangBodySchema, Type.Object({ lang: Type.String() })),
   result: clientRoute('An outcome the user decided', ResultBodySchema, nodeAnswer()),
   exit: clientRoute('Leave: the session ends incomplete', null, nodeAnswer()),
+  consent: clientRoute(
+    'The consent to capture: kept in the report; declining ends the session incomplete',
+    ConsentBodySchema,
+    nodeAnswer({ consent: ConsentRecordSchema }),
+  ),
 };

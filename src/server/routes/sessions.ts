@@ -48,7 +48,14 @@ export function sessionRoutes(app: FastifyInstance, ctx: AppContext): void {
     const badFields = request.validationError;
     const built = buildSession(
       request.body,
-      { scope: scopeOf(request), version: request.apiVersion, now, avatarIds, langIds },
+      {
+        scope: scopeOf(request),
+        version: request.apiVersion,
+        now,
+        avatarIds,
+        langIds,
+        promptProblem: ctx.renderer.problemWith?.bind(ctx.renderer),
+      },
       badFields ? validationDetails(badFields.validation, 'body') : [],
     );
     if (!built.ok) throw invalid(built.problems);

@@ -31,6 +31,29 @@ export interface CreateContext {
   avatarIds: ReadonlySet<string>;
   /** Languages offered now. */
   langIds: readonly string[];
+  /** Why the guide cannot say a node's prompt (the local renderer's check); absent with an LLM. */
+  promptProblem?: ((prompt: string) => string | null) | undefined;
+}
+
+/**
+ * The prompts of a valid flow the guide cannot say, each naming its node.
+ *
+ * @example
+ * promptProblems(flow, (p) => (p.startsWith('Verify') ? 'cannot say' : null));
+ * // [{ path: 'flow[1].prompt', nodeId: 'ask', message: 'cannot say' }]
+ */
+export function promptProblems(
+  flow: Flow,
+  problemWith: (prompt: string) => string | null,
+): ErrorDetail[] {
+  const problems: ErrorDetail[] = [];
+  flow.forEach((node, i) => {
+    const prompt = 'prompt' in node ? node.prompt : undefined;
+    if (typeof prompt !== 'string') return;
+    const message = problemWith(prompt);
+    if (message) problems.push({ path: `flow[${i}].prompt`, nodeId: node.id, message });
+  });
+  return problems;
 }
 
 export type BuildResult =
@@ -115,7 +138,10 @@ export function buildSession(
         ...(p.nodeId !== undefined ? { nodeId: p.nodeId } : {}),
       });
     }
-    if (checked.known) flow = checked.known.value;
+    if (checked.known) {
+      flow = checked.known.value;
+      if (ctx.promptProblem) problems.push(...promptProblems(flow, ctx.promptProblem));
+    }
   } else {
     const moduleProblems = validateModules(body.modules);
     problems.push(...moduleProblems.map((p) => ({ path: p.path, message: p.message })));
@@ -160,6 +186,10 @@ export function buildSession(
   }
   if (typeof body.redirectUrl === 'string') {
     problems.push(...checkUrl('redirectUrl', body.redirectUrl));
+  }
+  const privacyUrl = body.customization?.consent?.privacyUrl;
+  if (typeof privacyUrl === 'string') {
+    problems.push(...checkUrl('customization.consent.privacyUrl', privacyUrl));
   }
   const embedOrigins: string[] = [];
   if (Array.isArray(body.embedOrigins)) {

@@ -40,5 +40,5 @@ export function expireIfTimedOut(
   now: number,
   t: SessionTimeouts,
 ): SessionRecord | null {
-  return timedOut(s, now, t) ? endIncomplete(s, now) : null;
+  return timedOut(s, now, t) ? endIncomplete(s, now, 'timedOut') : null;
 }

@@ -1,6 +1,7 @@
 import { ClientApiError, errorFromResponse } from './errors';
 import type { TokenStore } from './token';
 import { secretTag } from './token';
+import type { ConsentRecord } from '../../core/api';
 import type {
   DocumentAnswer,
   DocumentUploadBody,
@@ -26,8 +27,14 @@ export interface ClientApi {
   setLang(lang: string): Promise<{ lang: string }>;
   prompt(nodeId: string): Promise<{ text: string }>;
   /** A conversation reply; `text` undefined for a node that needs no reply. */
-  /** `outcome` is null when no condition matched: the node waits for another answer. */
-  reply(nodeId: string, text?: string): Promise<{ outcome: string | null; position: Position }>;
+  /**
+   * `outcome` is null when no condition matched: the node waits for another answer; `answer`
+   * and `again` then carry the guide's answer to a question and the prompt asked again.
+   */
+  reply(
+    nodeId: string,
+    text?: string,
+  ): Promise<{ outcome: string | null; position: Position; answer?: string; again?: string }>;
   result(
     nodeId: string,
     outcome: string,
@@ -36,6 +43,11 @@ export interface ClientApi {
   otpSend(nodeId: string, destination?: string): Promise<OtpSent | { position: Position }>;
   otpVerify(nodeId: string, code: string): Promise<OtpVerifyAnswer>;
   exit(): Promise<{ position: Position }>;
+  /** The consent to capture; declining ends the session (`position` says so). */
+  consent(
+    choice: ConsentRecord['choice'],
+    textVersion: string,
+  ): Promise<{ consent: ConsentRecord; position: Position }>;
   /** Opens a liveness attempt: the server's challenges; a new one replaces an unfinished one. */
   livenessStart(nodeId: string): Promise<LivenessStartAnswer>;
   /** Uploads one frame of the attempt (202); `received` counts the frames it holds. */
@@ -187,6 +199,7 @@ export function createClientApi(options: ClientApiOptions): ClientApi {
       call('POST', `${node(nodeId)}/otp/send`, destination ? { destination } : {}),
     otpVerify: (nodeId, code) => call('POST', `${node(nodeId)}/otp/verify`, { code }),
     exit: () => call('POST', '/client/exit', {}),
+    consent: (choice, textVersion) => call('POST', '/client/consent', { choice, textVersion }),
     livenessStart: (nodeId) => call('POST', `${node(nodeId)}/liveness/start`, {}),
     livenessFrame: (nodeId, attemptId, frame) =>
       call('POST', `${attempt(nodeId, attemptId)}/frames`, frame),

@@ -75,7 +75,11 @@ export const ConditionalOutcomeSchema = Type.Object(
         description: 'Evaluated in order; the first that matches wins. Empty matches always.',
       }),
     ),
-    targetNodeId: TargetSchema,
+    targetNodeId: Type.Optional({
+      ...TargetSchema,
+      description:
+        'The id of the node this outcome leads to; left out, the session ends incomplete when the outcome is chosen.',
+    }),
   },
   { additionalProperties: false },
 );

@@ -33,7 +33,7 @@ export type ConversationNode = Static<typeof ConversationNodeSchema>;
 export const CONVERSATION_DEFAULTS = { doesNotRequireReply: false } as const;
 export type ResolvedConversationNode = ConversationNode & {
   doesNotRequireReply: boolean;
-  outcomes: { id: string; condition: string; targetNodeId: string }[];
+  outcomes: { id: string; condition: string; targetNodeId?: string }[];
 };
 
 /**

@@ -71,7 +71,7 @@ export const DataValidationNodeSchema = nodeSchema(
 );
 export type DataValidationNode = Static<typeof DataValidationNodeSchema>;
 export type ResolvedDataValidationNode = DataValidationNode & {
-  outcomes: { id: string; condition: string; targetNodeId: string }[];
+  outcomes: { id: string; condition: string; targetNodeId?: string }[];
 };
 
 /**

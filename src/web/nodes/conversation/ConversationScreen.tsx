@@ -52,11 +52,14 @@ export default function ConversationScreen({ node, lang, api, send }: ScreenProp
     setNoMatch(false);
     listening?.stop();
     void call.run(async () => {
-      const { outcome, position } = await api.reply(node.id, text);
+      const { outcome, position, answer: reply, again } = await api.reply(node.id, text);
       send({ type: 'HEARD', text });
       if (outcome === null) {
-        // No condition matched: the node waits for another answer.
-        setNoMatch(true);
+        // The guide answered a question (or said it did not understand) and asks again.
+        if (reply && again) {
+          send({ type: 'SAY', text: reply });
+          send({ type: 'SAY', text: again });
+        } else setNoMatch(true);
         setAnswer('');
         input.current?.focus();
         return;

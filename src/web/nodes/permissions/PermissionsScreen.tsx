@@ -1,6 +1,9 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CONSENT_TEXT_VERSION } from '../../../core/api/consent-version';
 import { CallProblem } from '../../components/Notice';
+import { consentDue } from '../../consent/consent';
+import { ConsentNotice } from '../../consent/ConsentNotice';
 import { StepHeading } from '../../components/StepHeading';
 import { planPermissionsPage } from '../../controls/rules';
 import { parseColor, readableTextOn } from '../../format/color';
@@ -42,6 +45,9 @@ export default function PermissionsScreen({
   const micOnly = !!implicitAsk && implicitAsk.microphone && !implicitAsk.camera;
   const [state, setState] = useState<'intro' | 'asking' | AccessResult>('intro');
   const call = useServerCall(send, api);
+  // Consent comes before the camera: the disclosure is on this page, going on agrees to it.
+  const [consented, setConsented] = useState(session.consent?.choice === 'accepted');
+  const askConsent = consentDue(devices, consented);
   useNodePrompt(api, node, send, !implicitAsk);
 
   const plan = planPermissionsPage(session.settings.customization?.permissionsPage, lang, {
@@ -70,7 +76,22 @@ export default function PermissionsScreen({
     });
   };
 
+  const decline = () =>
+    void call.run(async () => {
+      const { position } = await api.consent('declined', CONSENT_TEXT_VERSION);
+      send({ type: 'POSITION', position });
+    });
+
   const ask = async () => {
+    if (askConsent) {
+      const agreed = { ok: false };
+      await call.run(async () => {
+        await api.consent('accepted', CONSENT_TEXT_VERSION);
+        agreed.ok = true;
+      });
+      if (!agreed.ok) return;
+      setConsented(true);
+    }
     setState('asking');
     const result = await requestDevices(devices);
     setState(result);
@@ -130,6 +151,7 @@ export default function PermissionsScreen({
           {state === 'unsupported' && <p>{t('permissions.unsupported')}</p>}
         </div>
       )}
+      {askConsent && state === 'intro' && <ConsentNotice session={session} />}
       <CallProblem problem={call.problem} onRetry={call.retry} />
 
       <div className="actions">
@@ -151,6 +173,16 @@ export default function PermissionsScreen({
             disabled={call.busy}
           >
             {t('handoff.usePhone')}
+          </button>
+        )}
+        {askConsent && state === 'intro' && (
+          <button
+            type="button"
+            className="button button-secondary"
+            onClick={decline}
+            disabled={call.busy}
+          >
+            {t('consent.decline')}
           </button>
         )}
         {failed && (
