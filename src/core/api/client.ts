@@ -45,6 +45,8 @@ export const PublicSessionSchema = Type.Object(
       customization: Type.Optional(CustomizationSchema),
       redirectUrl: Type.Optional(Type.String()),
       embedOrigins: Type.Array(Type.String()),
+      /** Whether the page samples frames for the video analysis (`POST /client/video/frames`). */
+      videoAIAnalysisEnabled: Type.Boolean(),
     }),
     contact: Type.Object({
       email: Type.Union([Type.String(), Type.Null()]),
