@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompressDir } from './scripts/lib/precompress';
 
 // What `npm run models` puts in public/ (git-ignored): the liveness screen's face detector loads
 // them from our own origin, so a page built without them has a camera step that cannot start.
@@ -23,9 +24,25 @@ function requireFaceDetectorFiles(): Plugin {
   };
 }
 
+// Brotli and gzip copies of the built files, once the bundle is written: the server sends them
+// by `Accept-Encoding` (src/server/routes/page.ts) and never compresses per request.
+function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'idv-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
+    async closeBundle() {
+      await precompressDir(fileURLToPath(new URL(outDir, new URL('./', import.meta.url))));
+    },
+  };
+}
+
 // The hosted page. The server serves dist/web on the same origin as the API.
 export default defineConfig({
-  plugins: [react(), requireFaceDetectorFiles()],
+  plugins: [react(), requireFaceDetectorFiles(), precompress()],
   build: {
     outDir: 'dist/web',
     emptyOutDir: true,

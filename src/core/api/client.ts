@@ -52,6 +52,8 @@ export const PublicSessionSchema = Type.Object(
       customization: Type.Optional(CustomizationSchema),
       redirectUrl: Type.Optional(Type.String()),
       embedOrigins: Type.Array(Type.String()),
+      /** Whether the page samples frames for the video analysis (`POST /client/video/frames`). */
+      videoAIAnalysisEnabled: Type.Boolean(),
     }),
     /** The user's consent to capture, once given (the page asks before the first capture). */
     consent: Type.Optional(ConsentRecordSchema),

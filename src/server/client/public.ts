@@ -44,6 +44,8 @@ export function publicSession(
       ...(st.redirectUrl !== undefined ? { redirectUrl: st.redirectUrl } : {}),
       // The same origins the page's CSP lets frame it, whatever an older version stored.
       embedOrigins: safeEmbedOrigins(st.embedOrigins, s.mode),
+      // The page samples video frames only for a session that takes them.
+      videoAIAnalysisEnabled: st.videoAIAnalysisEnabled === true,
     },
     ...(s.report.consent ? { consent: s.report.consent } : {}),
     contact: {

@@ -48,8 +48,14 @@ export function pageHeaders(embedOrigins: readonly string[], mode: Mode): Record
   };
 }
 
-/** Source maps stay on disk for whoever reads a stack trace; they are never served. */
-const notSourceMap = (pathname: string) => !pathname.toLowerCase().endsWith('.map');
+/**
+ * Source maps stay on disk for whoever reads a stack trace; they are never served. Nor are the
+ * build's `.br`/`.gz` copies by their own names: they go out only as an encoding of their file.
+ */
+const servable = (pathname: string) => !/\.(?:map|br|gz)$/i.test(pathname);
+
+/** The file a pre-compressed copy stands for (`app.js.br` → `app.js`). */
+const encodedFrom = (path: string) => path.replace(/\.(?:br|gz)$/i, '');
 
 /** Files a browser would render as a document of our origin. */
 const DOCUMENT = /\.(?:html?|xhtml)$/i;
@@ -58,7 +64,10 @@ const DOCUMENT = /\.(?:html?|xhtml)$/i;
  * Headers of a file the static handler serves. It gets the raw response before `send` adds its
  * own, so Cache-Control is ours only because the plugin is told not to set one.
  */
-function staticHeaders(res: SetHeadersResponse, path: string): void {
+function staticHeaders(res: SetHeadersResponse, sentPath: string): void {
+  // The same URL is sent brotli, gzip or plain by the request's Accept-Encoding.
+  res.setHeader('Vary', 'Accept-Encoding');
+  const path = encodedFrom(sentPath);
   if (DOCUMENT.test(path)) {
     // HTML reached by its file name (a stray copy, `//index.html`…): no session is known, so
     // only our own origin may frame it. For `/verify` and `/` the route's headers (with the
@@ -110,7 +119,9 @@ export async function pageRoutes(
     wildcard: true,
     // `send` would set `Cache-Control: public, max-age=0` over ours (and over /verify's no-store).
     cacheControl: false,
-    allowedPath: notSourceMap,
+    // The build writes a brotli and a gzip copy beside each file (scripts/lib/precompress.ts).
+    preCompressed: true,
+    allowedPath: servable,
     setHeaders: staticHeaders,
   });
 

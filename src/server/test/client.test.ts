@@ -590,3 +590,20 @@ describe('location', () => {
     }
   });
 });
+
+describe("the page's view of the session", () => {
+  it('tells the page whether the session takes video frames (videoAIAnalysisEnabled)', async () => {
+    for (const enabled of [true, false, undefined]) {
+      const body = enabled === undefined ? {} : { videoAIAnalysisEnabled: enabled };
+      const { clientSecret } = await newSession({ flow: KYC_FLOW, ...body });
+      const ex = await exchange(clientSecret.secret);
+      expect(ex.body.session.settings.videoAIAnalysisEnabled, String(enabled)).toBe(
+        enabled === true,
+      );
+      const again = await client(ex.body.token)('GET', '/session');
+      expect(again.body.session.settings.videoAIAnalysisEnabled, String(enabled)).toBe(
+        enabled === true,
+      );
+    }
+  });
+});

@@ -1,5 +1,6 @@
 import type { ClientApi } from '../api/client';
 import type { VideoFrameBody } from '../api/client';
+import type { PublicSession } from '../api/types';
 import {
   CHUNK_MS,
   FRAME_EVERY_MS,
@@ -31,19 +32,30 @@ const FRAMES_DRAIN_MS = 10_000;
 const log = (what: string, error?: unknown) =>
   console.warn(`Session recording: ${what}`, error ?? '');
 
+/** What the session asks of its recording. */
+export interface RecordingOptions {
+  /**
+   * Sample frames for the server's video analysis: the session's `videoAIAnalysisEnabled`. The
+   * server refuses frames of a session without it (`video_analysis_disabled`), so none are sent.
+   */
+  sampleFrames: boolean;
+}
+
 /**
  * Records a copy of the camera's video (cloned tracks, so the node's own camera may close when its
- * screen goes away) with MediaRecorder, and samples a frame every 2 s (30 at most) for the
- * server's video analysis. Null when the browser cannot record. Failures are logged, never shown.
+ * screen goes away) with MediaRecorder and, when the session has video analysis, samples a frame
+ * every 2 s (30 at most) for it. Null when the browser cannot record. Failures are logged, never
+ * shown.
  *
  * @example
- * const recorder = createSessionRecorder(stream, api);
+ * const recorder = createSessionRecorder(stream, api, { sampleFrames: true });
  * // …at the end of the session:
  * await recorder?.finish();
  */
 export function createSessionRecorder(
   stream: MediaStream,
   api: Pick<ClientApi, 'video' | 'videoFrame'>,
+  options: RecordingOptions,
 ): SessionRecorder | null {
   if (typeof MediaRecorder === 'undefined') return null;
   const type = pickRecordingType((t) => MediaRecorder.isTypeSupported(t));
@@ -79,8 +91,53 @@ export function createSessionRecorder(
     void stopCapture();
   });
 
-  // Frames for the video analysis, from the same copy of the camera.
-  const frames = createUploadQueue<VideoFrameBody>({
+  const frames = options.sampleFrames ? sampleFrames(own, api, () => stopping !== null) : null;
+
+  function stopCapture(): Promise<void> {
+    if (stopping) return stopping;
+    frames?.stopSampling();
+    const wasRecording = recorder.state !== 'inactive';
+    // The last piece still comes (`dataavailable` before `stop`) after the tracks end; the
+    // camera is let go at once, before a switch asks for another one.
+    if (wasRecording) recorder.stop();
+    own.getTracks().forEach((track) => track.stop());
+    stopping = wasRecording ? stopped : Promise.resolve();
+    return stopping;
+  }
+
+  recorder.start(CHUNK_MS);
+
+  return {
+    stopCapture,
+    async finish() {
+      try {
+        await stopCapture();
+        if (frames) {
+          await Promise.race([
+            frames.queue.drained(),
+            new Promise((resolve) => setTimeout(resolve, FRAMES_DRAIN_MS)),
+          ]);
+          frames.queue.stop();
+        }
+        if (bytes === 0) return;
+        await api.video(new Blob(chunks, { type: type.mimeType }), type.uploadType);
+      } catch (error) {
+        log('the upload failed; the report will have no video', error);
+      }
+    },
+  };
+}
+
+/**
+ * Samples a frame of the recording's copy of the camera every 2 s (the first as soon as there is
+ * a picture) and queues its upload for the video analysis.
+ */
+function sampleFrames(
+  own: MediaStream,
+  api: Pick<ClientApi, 'videoFrame'>,
+  stopped: () => boolean,
+) {
+  const queue = createUploadQueue<VideoFrameBody>({
     send: (frame) => api.videoFrame(frame),
     retryable: mayRetry,
     retryDelaysMs: [500, 1000, 2000, 4000],
@@ -92,7 +149,7 @@ export function createSessionRecorder(
   video.srcObject = own;
   video.play().catch((error: unknown) => {
     // Stopped before the first picture came (a short session): nothing to say.
-    if (!stopping) log('no frames can be sampled', error);
+    if (!stopped()) log('no frames can be sampled', error);
   });
   const canvas = document.createElement('canvas');
   const startedAt = performance.now();
@@ -106,43 +163,16 @@ export function createSessionRecorder(
     const t = Math.round(now - startedAt);
     grabJpeg(video, canvas, 0.8)
       .then(blobToBase64)
-      .then((image) => frames.push({ t, image }))
+      .then((image) => queue.push({ t, image }))
       .catch((error: unknown) => log('a frame could not be encoded', error));
   };
-  // The first frame as soon as there is a picture, then one per tick.
   video.addEventListener('loadeddata', sample, { once: true });
   const timer = setInterval(sample, FRAME_EVERY_MS);
-
-  function stopCapture(): Promise<void> {
-    if (stopping) return stopping;
-    clearInterval(timer);
-    const wasRecording = recorder.state !== 'inactive';
-    // The last piece still comes (`dataavailable` before `stop`) after the tracks end; the
-    // camera is let go at once, before a switch asks for another one.
-    if (wasRecording) recorder.stop();
-    own.getTracks().forEach((track) => track.stop());
-    video.srcObject = null;
-    stopping = wasRecording ? stopped : Promise.resolve();
-    return stopping;
-  }
-
-  recorder.start(CHUNK_MS);
-
   return {
-    stopCapture,
-    async finish() {
-      try {
-        await stopCapture();
-        await Promise.race([
-          frames.drained(),
-          new Promise((resolve) => setTimeout(resolve, FRAMES_DRAIN_MS)),
-        ]);
-        frames.stop();
-        if (bytes === 0) return;
-        await api.video(new Blob(chunks, { type: type.mimeType }), type.uploadType);
-      } catch (error) {
-        log('the upload failed; the report will have no video', error);
-      }
+    queue,
+    stopSampling() {
+      clearInterval(timer);
+      video.srcObject = null;
     },
   };
 }
@@ -153,19 +183,22 @@ let began = false;
 /**
  * Starts the session's recording with the first camera that goes live (later cameras change
  * nothing) and registers its end with `endSessionRecording`, which the page calls when the flow
- * ends.
+ * ends. Frames for the video analysis are sampled only when the session has it on.
  *
  * @example
- * <LivenessCapture onStream={(stream) => recordSessionFrom(stream, api)} … />
+ * <LivenessCapture onStream={(stream) => recordSessionFrom(stream, api, session)} … />
  */
 export function recordSessionFrom(
   stream: MediaStream,
   api: Pick<ClientApi, 'video' | 'videoFrame'>,
+  session: Pick<PublicSession, 'settings'>,
 ): void {
   if (began) return;
   began = true;
   try {
-    current = createSessionRecorder(stream, api);
+    current = createSessionRecorder(stream, api, {
+      sampleFrames: session.settings.videoAIAnalysisEnabled,
+    });
   } catch (error) {
     log('the recorder could not start', error);
     current = null;

@@ -23,6 +23,7 @@ const session = (over: Partial<PublicSession['settings']> = {}): PublicSession =
     defaultLang: 'en',
     lang: null,
     embedOrigins: ['https://shop.example'],
+    videoAIAnalysisEnabled: false,
     initialPhrase: 'Welcome',
     finalPhrase: 'Goodbye',
     ...over,

@@ -18,7 +18,7 @@ import { useServerCall } from '../../screens/useServerCall';
  * reference and decides. `captureInstructions` are shown and spoken; Cancel ends the node
  * `cancelled` (docs/hosted-page.md, "Face scan").
  */
-export default function FaceScanScreen({ node, api, send }: ScreenProps<'face_scan'>) {
+export default function FaceScanScreen({ node, session, api, send }: ScreenProps<'face_scan'>) {
   const { t } = useTranslation();
   const flow = useLivenessFlow(api, node.id, send);
   const { state } = flow;
@@ -76,7 +76,7 @@ export default function FaceScanScreen({ node, api, send }: ScreenProps<'face_sc
           onFrame={flow.onFrame}
           onDone={flow.onDone}
           onCameraUnavailable={flow.onCameraUnavailable}
-          onStream={(stream) => recordSessionFrom(stream, api)}
+          onStream={(stream) => recordSessionFrom(stream, api, session)}
           onSwitchCamera={releaseRecordingCamera}
         />
       )}

@@ -15,7 +15,12 @@ import { useNodePrompt } from '../../screens/useNodePrompt';
  * go to the server as they are taken, and the server decides (docs/hosted-page.md, "Liveness").
  * This screen and everything camera-related are their own chunk, loaded when the node comes near.
  */
-export default function LivenessScreen({ node, api, send }: ScreenProps<'liveness_detection'>) {
+export default function LivenessScreen({
+  node,
+  session,
+  api,
+  send,
+}: ScreenProps<'liveness_detection'>) {
   const { t } = useTranslation();
   useNodePrompt(api, node, send);
   const flow = useLivenessFlow(api, node.id, send);
@@ -51,7 +56,7 @@ export default function LivenessScreen({ node, api, send }: ScreenProps<'livenes
           onFrame={flow.onFrame}
           onDone={flow.onDone}
           onCameraUnavailable={flow.onCameraUnavailable}
-          onStream={(stream) => recordSessionFrom(stream, api)}
+          onStream={(stream) => recordSessionFrom(stream, api, session)}
           onSwitchCamera={releaseRecordingCamera}
         />
       )}
