@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
+  DOWNLOADED_FILES,
   fixturesVersion,
-  SKIMAGE_FILES,
   STILL_FIXTURES,
   VIDEO_FIXTURES,
 } from '../fixtures/make-fixtures';
@@ -22,25 +22,25 @@ const touch = (files: readonly string[]) => files.forEach((f) => writeFileSync(j
 
 describe('fixturesToMake', () => {
   it('is everything in an empty folder', () => {
-    expect(fixturesToMake(dir)).toEqual([...SKIMAGE_FILES, ...FIXTURES]);
+    expect(fixturesToMake(dir)).toEqual([...DOWNLOADED_FILES, ...FIXTURES]);
     expect(needsSkimage(fixturesToMake(dir))).toBe(true);
   });
 
   it('is nothing once every file is there at the current version', () => {
-    touch([...SKIMAGE_FILES, ...FIXTURES]);
+    touch([...DOWNLOADED_FILES, ...FIXTURES]);
     writeFileSync(join(dir, '.version'), `${fixturesVersion()}\n`);
     expect(fixturesToMake(dir)).toEqual([]);
   });
 
   it('is the missing files at the current version, without the images when they are there', () => {
-    touch([...SKIMAGE_FILES, ...FIXTURES.slice(1)]);
+    touch([...DOWNLOADED_FILES, ...FIXTURES.slice(1)]);
     writeFileSync(join(dir, '.version'), `${fixturesVersion()}\n`);
     expect(fixturesToMake(dir)).toEqual([FIXTURES[0]]);
     expect(needsSkimage(fixturesToMake(dir))).toBe(false);
   });
 
   it('is every fixture, as makeFixtures remakes them, when the generators changed', () => {
-    touch([...SKIMAGE_FILES, ...FIXTURES]);
+    touch([...DOWNLOADED_FILES, ...FIXTURES]);
     writeFileSync(join(dir, '.version'), `not-${fixturesVersion()}\n`);
     expect(fixturesToMake(dir)).toEqual(FIXTURES);
   });

@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   fixturesVersion,
-  SKIMAGE_FILES,
+  DOWNLOADED_FILES,
   STILL_FIXTURES,
   VIDEO_FIXTURES,
 } from '../fixtures/make-fixtures';
@@ -17,7 +17,7 @@ import {
  * fixturesToMake('.tmp/fixtures'); // [] after `npm run fixtures`
  */
 export function fixturesToMake(dir: string): string[] {
-  const images = SKIMAGE_FILES.filter((f) => !existsSync(join(dir, f)));
+  const images = DOWNLOADED_FILES.filter((f) => !existsSync(join(dir, f)));
   const files = [...STILL_FIXTURES, ...VIDEO_FIXTURES].map((f) => f.file);
   const versionFile = join(dir, '.version');
   const made = existsSync(versionFile) ? readFileSync(versionFile, 'utf8').trim() : '';
@@ -32,5 +32,5 @@ export function fixturesToMake(dir: string): string[] {
  * needsSkimage(['astronaut.png']); // true
  */
 export function needsSkimage(toMake: readonly string[]): boolean {
-  return toMake.some((f) => (SKIMAGE_FILES as readonly string[]).includes(f));
+  return toMake.some((f) => (DOWNLOADED_FILES as readonly string[]).includes(f));
 }

@@ -1,6 +1,6 @@
 import { createElement, lazy, Suspense, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ActorRefFrom } from 'xstate';
+import type { ActorRefFrom, StateValue } from 'xstate';
 import type { ClientApi } from './api/client';
 import { AvatarStage } from './avatar/AvatarStage';
 import { Captions } from './avatar/Captions';
@@ -24,6 +24,10 @@ import { TestBanner } from './testmode/TestBanner';
 const EndScreen = lazy(() => import('./screens/EndScreen'));
 const TestPanel = lazy(() => import('./testmode/TestPanel'));
 
+/** The innermost state's name (`step` for `{ flow: 'step' }`), for `data-state`. */
+const leafOf = (value: StateValue): string =>
+  typeof value === 'string' ? value : leafOf(Object.values(value)[0] ?? '');
+
 /** The hosted verification page: the page machine's state, drawn. */
 export function App({
   actor,
@@ -43,7 +47,9 @@ export function App({
   const captionsPref = usePrefs((s) => s.captionsOpen);
   const voiceOn = usePrefs((s) => s.voiceOn);
   const captionsOpen = plan.showPanel && (captionsPref ?? plan.captionsOpenAtStart);
-  const node = snapshot.matches('step') || snapshot.matches('leaving') ? ctx.node : null;
+  const onStep = snapshot.matches({ flow: 'step' });
+  const inFlow = onStep || snapshot.matches({ flow: 'leaving' });
+  const node = inFlow ? ctx.node : null;
 
   useEffect(() => {
     speaker.configure({
@@ -52,18 +58,16 @@ export function App({
     });
   }, [speaker, voiceOn, plan.showPanel, session]);
 
-  // Fetch the screens that may come next while the user is busy with this one.
+  // Fetch the screens that may come next while the user is busy with this one: where the flow
+  // machine's transitions from this node lead.
+  const routes = ctx.routes;
   useEffect(() => {
-    if (!node || !session) return;
-    const raw = (node as { outcomes?: unknown }).outcomes;
-    const targets = Array.isArray(raw)
-      ? raw.map((o: { targetNodeId?: string }) => o.targetNodeId)
-      : Object.values((raw ?? {}) as Record<string, string>);
-    for (const id of targets) {
-      const next = session.flow.find((n) => n.id === id);
+    if (!session) return;
+    for (const { target } of routes) {
+      const next = session.flow.find((n) => n.id === target);
       if (next) prefetchScreen(next.type);
     }
-  }, [node, session]);
+  }, [routes, session]);
 
   // The session's recording (if a camera node started one) is uploaded in the background: the
   // end screen never waits for it.
@@ -121,7 +125,6 @@ export function App({
     );
   }
 
-  const inFlow = snapshot.matches('step') || snapshot.matches('leaving');
   const langs = session ? session.settings.langs.filter(isSupportedLang) : [];
 
   return (
@@ -145,7 +148,7 @@ export function App({
           {inFlow && (
             <ExitButton
               onExit={() => send({ type: 'EXIT' })}
-              disabled={snapshot.matches('leaving')}
+              disabled={snapshot.matches({ flow: 'leaving' })}
             />
           )}
         </div>
@@ -169,9 +172,8 @@ export function App({
           tabIndex={-1}
           className="step"
           aria-label={t('app.stepRegion')}
-          data-state={String(snapshot.value)}
+          data-state={leafOf(snapshot.value)}
           data-node-id={node?.id}
-          data-flow-agrees={String(ctx.flowAgrees)}
         >
           <Suspense
             fallback={
@@ -188,9 +190,9 @@ export function App({
             </p>
           )}
         </main>
-        {session?.testMode && node && snapshot.matches('step') && (
+        {session?.testMode && node && onStep && (
           <Suspense fallback={null}>
-            <TestPanel key={node.id} node={node} api={api} send={send} />
+            <TestPanel key={node.id} node={node} routes={routes} api={api} send={send} />
           </Suspense>
         )}
       </div>

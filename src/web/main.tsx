@@ -9,8 +9,6 @@ import { createSpeaker } from './avatar/speech';
 import { postToParent } from './embed/postToParent';
 import { isSupportedLang, pageLanguageBeforeSession } from './i18n/pickLanguage';
 import { switchLanguage } from './i18n/setup';
-import { FIRST_SCREEN_MARK } from './components/StepHeading';
-import { loadFlowCore } from './machine/flowCore';
 import { pageMachine } from './machine/pageMachine';
 import { loadScreen, screensFor } from './nodes/registry';
 import './styles.css';
@@ -57,6 +55,12 @@ const machine = pageMachine.provide({
         // The words change at once; recording the choice is retried by the next reload.
       });
     },
+    flowDisagreed: (_, { at, position }) =>
+      // The page followed the server; the flow machine started again at its node.
+      console.warn(
+        `The flow machine did not reach the server's position (${position.status} at ${position.nodeId ?? 'the end'}); it was started again there.`,
+        at,
+      ),
     notifyParent: ({ context }, { type }) => {
       const session = context.session;
       if (!session) return;
@@ -102,37 +106,6 @@ const actor = createActor(machine, {
 });
 // The exchange starts now, while the first words load.
 actor.start();
-
-// The flow core (schemas, validation, the compiled machine) is not needed to draw the first
-// screen, and compiling costs main-thread time on a slow phone: it comes once that screen is on.
-whenFirstScreen(() => {
-  void loadFlowCore()
-    .then(() => actor.send({ type: 'FLOW_CORE_READY' }))
-    .catch(() => {
-      // Without the core the page still follows the server's positions; only the check is lost.
-    });
-});
-
-function whenFirstScreen(callback: () => void): void {
-  let done = false;
-  const once = () => {
-    if (done) return;
-    done = true;
-    callback();
-  };
-  try {
-    const observer = new PerformanceObserver((list) => {
-      if (list.getEntriesByName(FIRST_SCREEN_MARK).length > 0) {
-        observer.disconnect();
-        setTimeout(once, 0);
-      }
-    });
-    observer.observe({ type: 'mark', buffered: true });
-  } catch {
-    // No PerformanceObserver: the timer below still loads the core.
-  }
-  setTimeout(once, 3000);
-}
 
 const root = document.getElementById('root');
 const firstWords = switchLanguage(pageLanguageBeforeSession(navigator.languages ?? []));

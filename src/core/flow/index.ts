@@ -1,6 +1,7 @@
 /**
  * The flow core: what a flow is (the node kinds of `kinds/`, their TypeBox schemas), whether it is
- * valid (`validateFlow`), the XState machine it becomes (`compileFlow`), positions checked by
+ * valid (`validateFlow`), the XState machine it becomes (`compileFlow`, or `storedFlowMachine` for
+ * a stored flow without the kinds), positions checked by
  * that machine (`startFlow`, `advanceFlow`), the `isVerified` rule and legacy `modules`.
  * Pure: no DOM, no Node; shared by the server and the hosted page. See docs/flows.md.
  */
@@ -81,10 +82,23 @@ export { FlowValidationError } from './problems';
 export { validateFlow } from './validate';
 
 export { outcomesOf, targetsOf } from './outcomes';
-export type { FlowEvent, FlowContext, NodeActorInput, WorkNodeType } from './machine-setup';
-export { flowSetup } from './machine-setup';
+export type {
+  FlowEvent,
+  FlowContext,
+  PositionEvent,
+  NodeActorEvent,
+  NodeActorInput,
+  NodeActorLogic,
+  NodeActors,
+  WorkNodeType,
+} from './machine-setup';
+export { flowSetupFor } from './machine-setup';
 export type { FlowMachine, FlowSnapshot } from './compile';
-export { compileFlow } from './compile';
+export { compileFlow, flowSetup } from './compile';
+// The hosted page imports these two from their own modules: this index brings the kinds' schemas.
+export type { RouteTaken, StartAt } from './machine-build';
+export { nodeRoutes } from './machine-build';
+export { storedFlowMachine } from './stored-machine';
 export type { PathStep, FlowPosition, AdvanceResult } from './position';
 export { startFlow, advanceFlow, notCurrent } from './advance';
 export { isVerified, isFailingStep } from './verified';

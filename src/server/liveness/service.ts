@@ -20,7 +20,7 @@ import {
 } from '../../core/flow';
 import { pickChallenges } from '../../core/liveness';
 import type { FaceAnalyzer } from '../face-analysis/analyzer';
-import { ImageDecodeError } from '../face-analysis/image';
+import { decodeImage, ImageDecodeError } from '../face-analysis/image';
 import { mainFace } from '../face-analysis/main-face';
 import type { Faces, FaceScanDecision } from '../faces/faces';
 import type { Clock } from '../clock';
@@ -42,6 +42,7 @@ import {
 } from './attempt-store';
 import { decideAttempt, screenshotIndexes } from './decision';
 import { frameBytes } from './frame-image';
+import { frameCues } from './pad/cues';
 import { JOB_MIGRATIONS, sqliteJobQueue, type JobQueue } from '../jobs/queue';
 import { createJobWorker, type JobWorker } from '../jobs/worker';
 
@@ -181,7 +182,9 @@ export function createLiveness(deps: LivenessDeps): Liveness {
     }
     try {
       const result = await analyzer.analyze(found.bytes);
-      attempts.setAnalysis(attempt.id, frame.seq, result);
+      // The presentation-attack cues need the pixels: worked out now, stored with the analysis.
+      const cues = frameCues(decodeImage(found.bytes), result.faces);
+      attempts.setAnalysis(attempt.id, frame.seq, { ...result, cues });
     } catch (err) {
       // An unreadable frame is evidence too (decideLiveness counts them); anything else retries.
       if (!(err instanceof ImageDecodeError)) throw err;
@@ -281,11 +284,15 @@ export function createLiveness(deps: LivenessDeps): Liveness {
           ended: a.ended,
           ...(a.cameraUnavailable ? { cameraUnavailable: true } : {}),
         };
+        // An attack is never to be retried into a pass: the node report says so for both kinds.
+        const classification = {
+          classification: faceScan?.classification ?? decision.classification,
+        };
         return faceScan
           ? {
               session: next,
               outcome: faceScan.outcome,
-              report: { ...ended, ...faceScan.report, capture: decision.report },
+              report: { ...ended, ...classification, ...faceScan.report, capture: decision.report },
             }
           : {
               session: next,
@@ -293,7 +300,7 @@ export function createLiveness(deps: LivenessDeps): Liveness {
               ...(decision.inconclusiveReason
                 ? { inconclusiveReason: decision.inconclusiveReason }
                 : {}),
-              report: { ...ended, ...decision.report },
+              report: { ...ended, ...classification, ...decision.report },
             };
       },
       {
@@ -342,6 +349,7 @@ export function createLiveness(deps: LivenessDeps): Liveness {
         outcome: decision.outcome,
         ...(decision.inconclusiveReason ? { inconclusiveReason: decision.inconclusiveReason } : {}),
       },
+      attack: decision.classification === 'attack',
       cameraUnavailable: attempt.cameraUnavailable,
       expired: attempt.ended === 'expired',
       bestFace: analysis && !('error' in analysis) ? mainFace(analysis) : null,

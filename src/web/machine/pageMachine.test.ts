@@ -1,8 +1,7 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { ClientApiError } from '../api/errors';
 import type { FlowNode, Position, PublicSession, SessionAnswer } from '../api/types';
-import { loadFlowCore } from './flowCore';
 import { pageMachine, type PageInput } from './pageMachine';
 
 const FLOW = [
@@ -87,6 +86,7 @@ function run(
       notifyParent: ({ context }, { type }) =>
         log.push(`post ${type}${type === 'step' ? ` ${context.node?.id}` : ''}`),
       switchLanguage: (_, { lang }) => log.push(`lang ${lang}`),
+      flowDisagreed: (_, { position }) => log.push(`disagreed ${position.nodeId}`),
     },
   });
   const actor = createActor(machine, { input: pageInput });
@@ -94,18 +94,18 @@ function run(
   return { actor, log, recorded };
 }
 
-beforeAll(async () => {
-  await loadFlowCore();
-});
-
 describe('the page machine', () => {
   it('exchanges the secret, picks the language, and shows the node the server names', async () => {
     const { actor, log, recorded } = run({
       exchange: async () => ({ session: session(), position: at('mail') }),
     });
-    const snap = await waitFor(actor, (s) => s.matches('step'));
+    const snap = await waitFor(actor, (s) => s.matches({ flow: 'step' }));
     expect(snap.context.node?.id).toBe('mail');
-    expect(snap.context.flowAgrees).toBe(true);
+    // Where the flow machine's transitions from the node lead.
+    expect(snap.context.routes).toEqual([
+      { outcome: 'emailEntered', target: 'code' },
+      { outcome: 'canceled', target: 'bye' },
+    ]);
     expect(snap.context.lang).toBe('fr');
     expect(recorded).toEqual([{ lang: 'fr', record: true, nodeType: 'enter_email' }]);
     expect(log).toEqual([
@@ -122,7 +122,7 @@ describe('the page machine', () => {
     const { actor, recorded } = run({
       exchange: async () => ({ session: session({ lang: 'de' }), position: at('mail') }),
     });
-    const snap = await waitFor(actor, (s) => s.matches('step'));
+    const snap = await waitFor(actor, (s) => s.matches({ flow: 'step' }));
     expect(snap.context.lang).toBe('de');
     expect(recorded).toEqual([{ lang: 'de', record: false, nodeType: 'enter_email' }]);
   });
@@ -132,14 +132,14 @@ describe('the page machine', () => {
       { exchange: async () => ({ session: session({ defaultLang: 'de' }), position: at('mail') }) },
       input({ browserLangs: ['ja'] }),
     );
-    expect((await waitFor(actor, (s) => s.matches('step'))).context.lang).toBe('de');
+    expect((await waitFor(actor, (s) => s.matches({ flow: 'step' }))).context.lang).toBe('de');
   });
 
   it('follows positions to the end, saying the final phrase and telling the parent', async () => {
     const { actor, log } = run({
       exchange: async () => ({ session: session(), position: at('mail') }),
     });
-    await waitFor(actor, (s) => s.matches('step'));
+    await waitFor(actor, (s) => s.matches({ flow: 'step' }));
     const afterMail = at('code', [
       { nodeId: 'mail', type: 'enter_email', outcome: 'emailEntered' },
     ]);
@@ -155,23 +155,64 @@ describe('the page machine', () => {
     });
     const snap = actor.getSnapshot();
     expect(snap.matches('ended')).toBe(true);
-    expect(snap.context.flowAgrees).toBe(true);
     expect(log.slice(-3)).toEqual(['post step code', 'post complete', 'speak Goodbye']);
+    // The flow machine moved with the server's outcomes all the way.
+    expect(log.filter((l) => l.startsWith('disagreed'))).toEqual([]);
     // The initial phrase is said once, not again at the second node.
     expect(log.filter((l) => l === 'speak Welcome')).toHaveLength(1);
   });
 
-  it('follows the server when the flow machine disagrees, and records it', async () => {
-    const { actor } = run({ exchange: async () => ({ session: session(), position: at('mail') }) });
-    await waitFor(actor, (s) => s.matches('step'));
-    // The path says emailEntered (→ code) but the server names "bye"'s sibling: trust the server.
+  it('follows the server when the flow machine disagrees, and goes on from there', async () => {
+    const { actor, log } = run({
+      exchange: async () => ({ session: session(), position: at('mail') }),
+    });
+    await waitFor(actor, (s) => s.matches({ flow: 'step' }));
+    // The path says canceled (→ bye, the end) but the server names "code": trust the server.
+    const canceled = [{ nodeId: 'mail', type: 'enter_email', outcome: 'canceled' } as const];
+    actor.send({ type: 'POSITION', position: at('code', canceled) });
+    let snap = actor.getSnapshot();
+    expect(snap.matches({ flow: 'step' })).toBe(true);
+    expect(snap.context.node?.id).toBe('code');
+    expect(snap.context.routes).toEqual([{ outcome: 'verified', target: 'done' }]);
+    expect(log.filter((l) => l.startsWith('disagreed'))).toEqual(['disagreed code']);
+    // The flow machine started again at the server's node, and follows the next outcome.
+    const verified = { nodeId: 'code', type: 'two_factor_email', outcome: 'verified' } as const;
+    actor.send({ type: 'POSITION', position: at(null, [...canceled, verified], 'complete') });
+    snap = actor.getSnapshot();
+    expect(snap.matches('ended')).toBe(true);
+    expect(log.filter((l) => l.startsWith('disagreed'))).toEqual(['disagreed code']);
+  });
+
+  it('follows one answer of the server past several nodes, showing none of them', async () => {
+    const { actor, log } = run({
+      exchange: async () => ({ session: session(), position: at('mail') }),
+    });
+    await waitFor(actor, (s) => s.matches({ flow: 'step' }));
     actor.send({
       type: 'POSITION',
-      position: at('code', [{ nodeId: 'mail', type: 'enter_email', outcome: 'canceled' }]),
+      position: at(
+        null,
+        [
+          { nodeId: 'mail', type: 'enter_email', outcome: 'emailEntered' },
+          { nodeId: 'code', type: 'two_factor_email', outcome: 'verified' },
+        ],
+        'complete',
+      ),
     });
-    const snap = actor.getSnapshot();
-    expect(snap.context.node?.id).toBe('code');
-    expect(snap.context.flowAgrees).toBe(false);
+    expect(actor.getSnapshot().matches('ended')).toBe(true);
+    expect(log).not.toContain('post step code');
+    expect(log.filter((l) => l.startsWith('disagreed'))).toEqual([]);
+  });
+
+  it('stays on the node when the server keeps the session there', async () => {
+    const { actor, log } = run({
+      exchange: async () => ({ session: session(), position: at('mail') }),
+    });
+    await waitFor(actor, (s) => s.matches({ flow: 'step' }));
+    actor.send({ type: 'POSITION', position: at('mail') });
+    expect(actor.getSnapshot().context.node?.id).toBe('mail');
+    // Not shown again: the step is not re-entered.
+    expect(log.filter((l) => l === 'post step mail')).toHaveLength(1);
   });
 
   it('shows the page of each bad secret and cleans the address bar', async () => {
@@ -200,7 +241,7 @@ describe('the page machine', () => {
     });
     await waitFor(actor, (s) => s.matches('offline'));
     actor.send({ type: 'RETRY' });
-    await waitFor(actor, (s) => s.matches('step'));
+    await waitFor(actor, (s) => s.matches({ flow: 'step' }));
     expect(calls).toBe(2);
   });
 
@@ -214,8 +255,10 @@ describe('the page machine', () => {
       },
       input({ secret: null, hasToken: true }),
     );
-    const snap = await waitFor(ok.actor, (s) => s.matches('step'));
+    const snap = await waitFor(ok.actor, (s) => s.matches({ flow: 'step' }));
     expect(snap.context.node?.id).toBe('code');
+    // The flow machine went there by the server's outcomes, not by a restart.
+    expect(ok.log.filter((l) => l.startsWith('disagreed'))).toEqual([]);
     // Mid-flow: no greeting again.
     expect(ok.log).not.toContain('speak Welcome');
 
@@ -238,7 +281,7 @@ describe('the page machine', () => {
       { resume: async () => ({ session: session(), position: at('mail') }) },
       input({ hasToken: true, tokenFromSecret: true }),
     );
-    await waitFor(actor, (s) => s.matches('step'));
+    await waitFor(actor, (s) => s.matches({ flow: 'step' }));
     expect(log).toContain('clean');
     expect(log).toContain('resume');
     expect(log.some((l) => l.startsWith('exchange'))).toBe(false);
@@ -255,7 +298,7 @@ describe('the page machine', () => {
       exchange: async () => ({ session: session(), position: at('mail') }),
       exit: async () => ({ position: at(null, [], 'incomplete') }),
     });
-    await waitFor(actor, (s) => s.matches('step'));
+    await waitFor(actor, (s) => s.matches({ flow: 'step' }));
     actor.send({ type: 'EXIT' });
     const snap = await waitFor(actor, (s) => s.matches('ended'));
     expect(snap.context.leftByUser).toBe(true);
@@ -267,7 +310,7 @@ describe('the page machine', () => {
     const { actor, log } = run({
       exchange: async () => ({ session: session(), position: at('mail') }),
     });
-    await waitFor(actor, (s) => s.matches('step'));
+    await waitFor(actor, (s) => s.matches({ flow: 'step' }));
     actor.send({ type: 'SET_LANG', lang: 'ru' });
     actor.send({ type: 'SET_LANG', lang: 'de' });
     expect(actor.getSnapshot().context.lang).toBe('de');

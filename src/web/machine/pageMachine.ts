@@ -1,9 +1,9 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, sendTo, setup } from 'xstate';
+import type { RouteTaken } from '../../core/flow/machine-build';
 import type { FlowNode, NodeType, Position, PublicSession, SessionAnswer } from '../api/types';
 import { isSupportedLang, pickLanguage, SUPPORTED_LANGS } from '../i18n/pickLanguage';
-import { flowCoreIfLoaded } from './flowCore';
 import { askedAlong } from '../nodes/devices';
-import { followFlow } from './followFlow';
+import { runFlow, type FlowAt, type FlowAtEvent, type FlowRestartedEvent } from './flowRunner';
 import { classifyError, type PageErrorKind } from './pageError';
 
 /** One line of the transcript panel. */
@@ -31,9 +31,12 @@ export interface PageInput {
 
 export interface PageContext extends PageInput {
   session: PublicSession | null;
+  /** The session's position, as the server last answered. */
   position: Position | null;
-  /** The node whose screen shows. */
+  /** The node whose screen shows: where the flow machine stands. */
   node: FlowNode | null;
+  /** Where each outcome of that node leads, from the flow machine. */
+  routes: RouteTaken[];
   lang: string;
   error: PageErrorKind | null;
   transcript: TranscriptLine[];
@@ -42,8 +45,6 @@ export interface PageContext extends PageInput {
   /** The email typed at an enter_email node, for the code step that follows. */
   enteredEmail: string | null;
   greeted: boolean;
-  /** The flow machine, replaying the server's path, reached the node the server named (null: not checked yet). */
-  flowAgrees: boolean | null;
   exitError: PageErrorKind | null;
   /** The session ended because the user chose to leave. */
   leftByUser: boolean;
@@ -60,8 +61,10 @@ export type PageEvent =
   | { type: 'SET_LANG'; lang: string }
   | { type: 'DEVICES_ASKED'; camera: boolean; microphone: boolean }
   | { type: 'EMAIL_ENTERED'; email: string }
-  /** The flow core's chunk arrived: check the current position against the flow machine. */
-  | { type: 'FLOW_CORE_READY' };
+  /** The flow machine followed a position (from the `flow` actor). */
+  | FlowAtEvent
+  /** The flow machine did not reach the server's position (from the `flow` actor). */
+  | FlowRestartedEvent;
 
 // Placeholders that keep the actors' types; the page supplies the real ones with `.provide()`.
 function notProvided<Output, Input = void>(name: string) {
@@ -89,9 +92,10 @@ const farewellOf = (context: PageContext): string =>
 
 /**
  * The hosted page's life: boot → exchange the secret (or resume with the kept token) → choose
- * the language → the node screens, following the server's position → ended, or an error page.
+ * the language → the flow: the node screens, each the node where the session's flow machine
+ * stands (the `flow` actor runs it, following the server's positions) → ended, or an error page.
  * Server calls are actors and side effects are actions, all named here and supplied by the page
- * with `.provide()` (tests supply their own).
+ * with `.provide()` (tests supply their own); the `flow` actor is the page's own.
  */
 export const pageMachine = setup({
   types: {
@@ -107,6 +111,8 @@ export const pageMachine = setup({
       'prepare',
     ),
     exit: notProvided<{ position: Position }>('exit'),
+    /** Runs the session's flow machine, following the server's positions (flowRunner.ts). */
+    flow: runFlow,
   },
   actions: {
     /** Puts the address bar back without the client secret. */
@@ -122,6 +128,8 @@ export const pageMachine = setup({
     ) => {},
     /** Switches the page's language at the user's request (loads its words, records it). */
     switchLanguage: (_, _params: { lang: string }) => {},
+    /** The flow machine did not reach the server's position and was started again there. */
+    flowDisagreed: (_, _params: { at: FlowAt; position: Position }) => {},
     say: assign({
       transcript: (
         { context },
@@ -140,30 +148,20 @@ export const pageMachine = setup({
             ]
           : context.transcript,
     }),
-    takeAnswer: assign(({ context }, params: { answer: SessionAnswer }) => {
-      const followed = followFlow(
-        flowCoreIfLoaded(),
-        params.answer.session.flow,
-        params.answer.position,
-      );
-      return {
-        session: params.answer.session,
-        position: params.answer.position,
-        node: followed.node,
-        flowAgrees: followed.agreed,
-        asked: askedAlong(context.asked, params.answer.session.flow, params.answer.position),
-      };
-    }),
-    takePosition: assign(({ context }, params: { position: Position }) => {
-      const flow = context.session?.flow ?? [];
-      const followed = followFlow(flowCoreIfLoaded(), flow, params.position);
-      return {
-        position: params.position,
-        node: followed.node,
-        flowAgrees: followed.agreed,
-        asked: askedAlong(context.asked, flow, params.position),
-      };
-    }),
+    takeAnswer: assign(({ context }, params: { answer: SessionAnswer }) => ({
+      session: params.answer.session,
+      position: params.answer.position,
+      asked: askedAlong(context.asked, params.answer.session.flow, params.answer.position),
+    })),
+    takePosition: assign(({ context }, params: { position: Position }) => ({
+      position: params.position,
+      asked: askedAlong(context.asked, context.session?.flow ?? [], params.position),
+    })),
+    /** Shows the node where the flow machine stands. */
+    takeFlowAt: assign(({ context }, params: { at: FlowAt }) => ({
+      node: context.session?.flow.find((n) => n.id === params.at.nodeId) ?? null,
+      routes: params.at.routes,
+    })),
     fail: assign({ error: (_, params: { error: unknown }) => classifyError(params.error) }),
   },
   guards: {
@@ -175,10 +173,9 @@ export const pageMachine = setup({
     isSecretError: (_, params: { error: unknown }) =>
       classifyError(params.error).startsWith('secret_'),
     flowEnded: ({ context }) => !!context.position && context.position.status !== 'active',
-    ended: ({ context }) => context.position?.status !== 'active',
-    sameNode: ({ context }, params: { position: Position }) =>
-      params.position.status === 'active' && params.position.nodeId === context.position?.nodeId,
-    hasPosition: ({ context }) => !!context.session && !!context.position,
+    flowOver: (_, params: { at: FlowAt }) => params.at.status !== 'active',
+    sameNode: ({ context }, params: { at: FlowAt }) =>
+      params.at.nodeId !== null && params.at.nodeId === context.node?.id,
     canRetry: ({ context }) => context.error === 'unexpected',
     offersLang: ({ context }, params: { lang: string }) =>
       !!context.session && sessionLangs(context.session).includes(params.lang),
@@ -195,8 +192,8 @@ export const pageMachine = setup({
     transcript: [],
     asked: { camera: false, microphone: false },
     enteredEmail: null,
+    routes: [],
     greeted: false,
-    flowAgrees: null,
     exitError: null,
     leftByUser: false,
   }),
@@ -283,7 +280,8 @@ export const pageMachine = setup({
         input: ({ context }) => ({
           lang: context.lang,
           record: context.session?.settings.lang !== context.lang,
-          nodeType: context.node?.type ?? null,
+          // The server's node: its screen's code comes with the words (the flow machine runs next).
+          nodeType: context.position?.status === 'active' ? context.position.nodeType : null,
         }),
         // Recording the language is not worth stopping the user for: the page goes on either way.
         onDone: 'started',
@@ -292,74 +290,118 @@ export const pageMachine = setup({
     },
     started: {
       entry: { type: 'notifyParent', params: { type: 'ready' } },
-      always: [{ guard: 'flowEnded', target: 'ended' }, { target: 'step' }],
+      always: [{ guard: 'flowEnded', target: 'ended' }, { target: 'flow' }],
     },
-    step: {
-      entry: [
-        { type: 'notifyParent', params: { type: 'step' } },
-        { type: 'say', params: ({ context }) => ({ text: greetingOf(context), who: 'guide' }) },
-        { type: 'speak', params: ({ context }) => ({ text: greetingOf(context) }) },
-        assign({ greeted: true }),
-      ],
-      on: {
-        POSITION: [
-          {
-            guard: { type: 'sameNode', params: ({ event }) => ({ position: event.position }) },
-            actions: {
-              type: 'takePosition',
-              params: ({ event }) => ({ position: event.position }),
-            },
-          },
-          {
-            target: 'route',
-            actions: {
-              type: 'takePosition',
-              params: ({ event }) => ({ position: event.position }),
-            },
-          },
-        ],
-        EXIT: 'leaving',
-        FAILED: [
-          {
-            guard: { type: 'isNetwork', params: ({ event }) => ({ error: event.error }) },
-            // A screen's own retry handles a lost connection; nothing to do here.
-          },
-          {
-            target: 'failed',
-            actions: { type: 'fail', params: ({ event }) => ({ error: event.error }) },
-          },
-        ],
-        DEVICES_ASKED: {
-          actions: assign({
-            asked: ({ context, event }) => ({
-              camera: context.asked.camera || event.camera,
-              microphone: context.asked.microphone || event.microphone,
-            }),
-          }),
-        },
-        EMAIL_ENTERED: { actions: assign({ enteredEmail: ({ event }) => event.email }) },
-      },
-    },
-    route: {
-      always: [{ guard: 'ended', target: 'ended' }, { target: 'step' }],
-    },
-    leaving: {
-      entry: assign({ exitError: null }),
+    flow: {
+      entry: assign({ node: null, routes: [] }),
       invoke: {
-        src: 'exit',
-        onDone: {
-          target: 'ended',
-          actions: [
-            assign({ leftByUser: true }),
-            {
-              type: 'takePosition',
-              params: ({ event }) => ({ position: event.output.position }),
-            },
-          ],
-        },
+        id: 'flow',
+        src: 'flow',
+        input: ({ context }) => ({ flow: context.session!.flow, position: context.position! }),
         onError: {
-          target: 'step',
-          actions: assign({ exitError: ({ event }) => classifyError(event.error) }),
+          target: 'failed',
+          actions: { type: 'fail', params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+      on: {
+        FLOW_RESTARTED: {
+          actions: {
+            type: 'flowDisagreed',
+            params: ({ event }) => ({ at: event.at, position: event.position }),
+          },
+        },
+      },
+      // The flow actor reports where its machine stands as it starts: `placing` is left at once.
+      initial: 'placing',
+      states: {
+        placing: {
+          on: {
+            FLOW_AT: [
+              {
+                guard: { type: 'flowOver', params: ({ event }) => ({ at: event.at }) },
+                target: '#hostedPage.ended',
+                actions: { type: 'takeFlowAt', params: ({ event }) => ({ at: event.at }) },
+              },
+              {
+                target: 'step',
+                actions: { type: 'takeFlowAt', params: ({ event }) => ({ at: event.at }) },
+              },
+            ],
+          },
+        },
+        step: {
+          entry: [
+            { type: 'notifyParent', params: { type: 'step' } },
+            { type: 'say', params: ({ context }) => ({ text: greetingOf(context), who: 'guide' }) },
+            { type: 'speak', params: ({ context }) => ({ text: greetingOf(context) }) },
+            assign({ greeted: true }),
+          ],
+          on: {
+            POSITION: {
+              actions: [
+                { type: 'takePosition', params: ({ event }) => ({ position: event.position }) },
+                // The flow machine follows it, and reports where it stands (FLOW_AT).
+                sendTo('flow', ({ event }) => event),
+              ],
+            },
+            EXIT: 'leaving',
+            FAILED: [
+              {
+                guard: { type: 'isNetwork', params: ({ event }) => ({ error: event.error }) },
+                // A screen's own retry handles a lost connection; nothing to do here.
+              },
+              {
+                target: '#hostedPage.failed',
+                actions: { type: 'fail', params: ({ event }) => ({ error: event.error }) },
+              },
+            ],
+            DEVICES_ASKED: {
+              actions: assign({
+                asked: ({ context, event }) => ({
+                  camera: context.asked.camera || event.camera,
+                  microphone: context.asked.microphone || event.microphone,
+                }),
+              }),
+            },
+            EMAIL_ENTERED: { actions: assign({ enteredEmail: ({ event }) => event.email }) },
+            FLOW_AT: [
+              {
+                guard: { type: 'flowOver', params: ({ event }) => ({ at: event.at }) },
+                target: '#hostedPage.ended',
+                actions: { type: 'takeFlowAt', params: ({ event }) => ({ at: event.at }) },
+              },
+              {
+                guard: { type: 'sameNode', params: ({ event }) => ({ at: event.at }) },
+                actions: { type: 'takeFlowAt', params: ({ event }) => ({ at: event.at }) },
+              },
+              {
+                // Another node: the step is shown anew (entry actions: the parent hears of it).
+                target: 'step',
+                reenter: true,
+                actions: { type: 'takeFlowAt', params: ({ event }) => ({ at: event.at }) },
+              },
+            ],
+          },
+        },
+        leaving: {
+          entry: assign({ exitError: null }),
+          invoke: {
+            src: 'exit',
+            onDone: {
+              target: '#hostedPage.ended',
+              actions: [
+                assign({ leftByUser: true }),
+                {
+                  type: 'takePosition',
+                  params: ({ event }) => ({ position: event.output.position }),
+                },
+              ],
+            },
+            onError: {
+              target: 'step',
+              actions: assign({ exitError: ({ event }) => classifyError(event.error) }),
+            },
+          },
         },
       },
     },
@@ -392,10 +434,6 @@ export const pageMachine = setup({
     },
     HEARD: {
       actions: { type: 'say', params: ({ event }) => ({ text: event.text, who: 'user' as const }) },
-    },
-    FLOW_CORE_READY: {
-      guard: 'hasPosition',
-      actions: { type: 'takePosition', params: ({ context }) => ({ position: context.position! }) },
     },
     SET_LANG: {
       guard: { type: 'offersLang', params: ({ event }) => ({ lang: event.lang }) },

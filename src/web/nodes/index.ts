@@ -2,6 +2,7 @@
  * The page side of the node kinds, one folder each (`nodes/<type>/`), and the page's tables of
  * node types derived from them. Adding a kind: docs/flows.md, "Adding a node kind".
  */
+import type { NodeActors } from '../../core/flow';
 import type { NodeType } from '../api/types';
 import { conversationPage } from './conversation';
 import { dataValidationPage } from './data_validation';
@@ -36,8 +37,15 @@ export const PAGE_KINDS = {
   permissions: permissionsPage,
 } satisfies { readonly [T in NodeType]: PageKind<T> };
 
-/** The page's tables (screens, devices), derived from `PAGE_KINDS`. */
+/** The page's tables (screens, devices, actors), derived from `PAGE_KINDS`. */
 export const PAGE_TABLES = pageTables(Object.values(PAGE_KINDS));
 
 /** The node type whose screen asks for devices, also in front of nodes that need one. */
 export const DEVICE_ASKER = PAGE_TABLES.asker as NodeType | null;
+
+/**
+ * The actor of every work kind, from its page module: what the page's flow machine invokes in each
+ * node state (`machine/flowRunner.ts` supplies them with `.provide()`).
+ */
+// Keyed by type at run time; `PageKind` makes each work kind give the actor of its own type.
+export const PAGE_ACTORS = PAGE_TABLES.actors as NodeActors;

@@ -1,4 +1,6 @@
 import type { ComponentType } from 'react';
+import type { AnyActorLogic } from 'xstate';
+import type { NodeActorLogic, WorkNodeType } from '../../core/flow';
 import type { NodeByType, NodeType } from '../api/types';
 import type { ScreenProps } from '../screens/types';
 
@@ -25,18 +27,31 @@ export interface ScreenModule<T extends NodeType> {
  * heavy, comes with `screen()`, its own chunk. The flow core's kind (`src/core/flow/kinds/`) holds
  * the rest (schema, outcomes, who decides them).
  *
- * The screen chunk is also where a kind's node actor will come from once the compiled flow
- * machine drives the page (`machine.provide({ actors: { [type]: actor } })`): a second export of
- * the module `screen()` loads.
+ * A kind whose node is a state with work (all but start and end) gives the actor that state
+ * invokes in the flow machine the page runs (`machine.provide({ actors: { [type]: actor } })`,
+ * `machine/flowRunner.ts`).
  *
  * @example
  * export const recognitionPage = {
  *   type: 'recognition',
  *   screen: () => import('./RecognitionScreen'),
  *   devices: cameraOnly,
+ *   actor: serverOutcome(),
  * } satisfies PageKind<'recognition'>;
  */
-export interface PageKind<T extends NodeType = NodeType> {
+export type PageKind<T extends NodeType = NodeType> = PageKindParts<T> &
+  (T extends WorkNodeType
+    ? {
+        /**
+         * The actor a node of the kind invokes in the flow machine: it ends with the outcome the
+         * server decided (`machine/serverOutcome.ts`).
+         */
+        readonly actor: NodeActorLogic<T>;
+      }
+    : { readonly actor?: never });
+
+/** What every page kind holds. */
+export interface PageKindParts<T extends NodeType = NodeType> {
   readonly type: T;
   /** Fetches the kind's screen chunk (once; the registry keeps it). */
   screen(): Promise<ScreenModule<T>>;
@@ -58,6 +73,7 @@ export interface AnyPageKind {
   screen(): Promise<{ default: ComponentType<never> }>;
   devices?(node: never, abilities: BrowserAbilities): Devices;
   asks?(node: never): Devices;
+  actor?: AnyActorLogic;
 }
 
 /**

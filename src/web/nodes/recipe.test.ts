@@ -1,6 +1,9 @@
+import { fromCallback } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { KINDS, NODE_TYPES } from '../../core/flow';
+import type { NodeActorEvent, NodeActorInput, NodeActors } from '../../core/flow';
 import type { FlowNode, NodeType, Position } from '../api/types';
+import { flowRunner } from '../machine/flowRunner';
 import { DEVICE_ASKER, PAGE_KINDS, PAGE_TABLES } from '.';
 import { askBefore, askedAlong, devicesFor } from './devices';
 import type { AnyPageKind } from './kind';
@@ -13,10 +16,20 @@ import { pageTables } from './tables';
 function ChimeScreen() {
   return null;
 }
+// Its actor in the flow machine: it notes that it ran, then ends with the server's outcome.
+const chimed: string[] = [];
+const chimeActor = fromCallback<NodeActorEvent, NodeActorInput>(({ input, receive, sendBack }) => {
+  chimed.push(input.node.id);
+  receive(({ position }) => {
+    const step = position.path.find((s) => s.nodeId === input.node.id);
+    if (step) sendBack({ type: 'outcome', outcome: step.outcome });
+  });
+});
 const chimePage: AnyPageKind = {
   type: 'toy_chime',
   screen: () => Promise.resolve({ default: ChimeScreen }),
   devices: () => ({ camera: false, microphone: true }),
+  actor: chimeActor,
 };
 const chime = { id: 'c', type: 'toy_chime', outcomes: {} } as unknown as FlowNode;
 const TOY = 'toy_chime' as NodeType;
@@ -60,6 +73,26 @@ describe('adding a node kind, on the page', () => {
     expect(() => pageTables([...Object.values(PAGE_KINDS), asking])).toThrow(
       "page kinds 'permissions' and 'toy_chime' both ask for devices",
     );
+  });
+
+  it('gives the flow machine its actor, which the page runs at its node', () => {
+    expect(tables.actors.toy_chime).toBe(chimeActor);
+    const flow = [
+      { id: 'start', type: 'start', outcome: 'c' },
+      { ...chime, outcomes: { heard: 'end' } },
+      { id: 'end', type: 'end' },
+    ] as unknown as FlowNode[];
+    const runner = flowRunner(flow, tables.actors as unknown as NodeActors);
+    const on: Position = { nodeId: 'c', nodeType: TOY, status: 'active', path: [] };
+    expect(runner.follow(on)).toMatchObject({ nodeId: 'c', restarted: false });
+    const heard: Position = {
+      nodeId: null,
+      nodeType: null,
+      status: 'complete',
+      path: [{ nodeId: 'c', type: TOY, outcome: 'heard' }],
+    };
+    expect(runner.follow(heard)).toMatchObject({ status: 'complete', restarted: false });
+    expect(chimed).toEqual(['c']);
   });
 
   it('refuses a kind listed twice', () => {

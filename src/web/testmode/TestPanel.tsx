@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { ClientApi } from '../api/client';
+import type { RouteTaken } from '../../core/flow';
 import type { FlowNode } from '../api/types';
 import type { PageEvent } from '../machine/pageMachine';
 import { CallProblem } from '../components/Notice';
@@ -35,21 +36,23 @@ type KnownOutcome = typeof KNOWN_OUTCOMES extends Set<infer K> ? K : never;
 
 /**
  * The tester's panel: every outcome of the current node, each sent to the server as the node's
- * result (test sessions accept any outcome the node can have). Conversation outcomes show their
- * condition.
+ * result (test sessions accept any outcome the node can have), with where the flow machine
+ * routes it (`routes`). Conversation outcomes show their condition.
  */
 export default function TestPanel({
   node,
+  routes,
   api,
   send,
 }: {
   node: FlowNode;
+  routes: readonly RouteTaken[];
   api: ClientApi;
   send(event: PageEvent): void;
 }) {
   const { t } = useTranslation();
   const call = useServerCall(send, api);
-  const outcomes = panelOutcomes(node);
+  const outcomes = panelOutcomes(node, routes);
   const choose = (outcome: string) =>
     void call.run(async () => {
       const { position } = await api.result(node.id, outcome);

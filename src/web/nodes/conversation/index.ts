@@ -1,4 +1,5 @@
 import type { PageKind } from '../kind';
+import { serverOutcome } from '../../machine/serverOutcome';
 
 /**
  * A conversation node: the guide's prompt and the user's answer, spoken where the browser can
@@ -12,4 +13,5 @@ export const conversationPage = {
     camera: false,
     microphone: abilities.speechRecognition && node.doesNotRequireReply !== true,
   }),
+  actor: serverOutcome(),
 } satisfies PageKind<'conversation'>;

@@ -1,4 +1,5 @@
 import type { PageKind } from '../kind';
+import { serverOutcome } from '../../machine/serverOutcome';
 
 /** A face_compare node: the server compares two faces the session holds. */
 export const faceComparePage = {
@@ -9,4 +10,5 @@ export const faceComparePage = {
     camera: node.sourceA?.source === 'sessionVideo' || node.sourceB?.source === 'sessionVideo',
     microphone: false,
   }),
+  actor: serverOutcome(),
 } satisfies PageKind<'face_compare'>;
