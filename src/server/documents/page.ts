@@ -100,9 +100,16 @@ export function colourPage(photo: Rgb, page: StraightPage): Rgb | null {
   return { width: w, height: h, rgb: out };
 }
 
-/** Divides out the local background so uneven light leaves black text on an even white. */
-export function flatten(g: Gray): Gray {
-  const bg = boxMean(g, Math.round(g.height / 3));
+/**
+ * Divides out the local background so uneven light leaves black text on an even white; a small
+ * `radius` (px) also takes out a printed background pattern coarser than it.
+ *
+ * @example
+ * const even = flatten(band);
+ * const fields = flatten(vizRegion(page.gray, true), 3 * PAGE_PX_PER_MM);
+ */
+export function flatten(g: Gray, radius = Math.round(g.height / 3)): Gray {
+  const bg = boxMean(g, radius);
   const out = new Uint8Array(g.data.length);
   for (let i = 0; i < out.length; i++) {
     const v = (g.data[i]! / Math.max(1, bg[i]!)) * 235;
