@@ -60,9 +60,10 @@ export function vizRegion(page: Gray, hasZone: boolean): Gray {
 }
 
 /**
- * The printed fields as OCR reads them: their region, light evened over 3 mm so that the
- * guilloche under the values is gone (with it left in, tesseract lost whole names on a camera's
- * 1280 × 720 frame).
+ * The printed fields as OCR reads them: their region with the local mean over 3 mm divided out,
+ * so that the values are dark on an even paper wherever the light falls and tesseract's one
+ * threshold keeps the background's pattern out (without it, tesseract lost a whole name under
+ * the guilloche on a camera's 1280 × 720 frame).
  *
  * @example
  * const png = vizImage(page.gray, true);
