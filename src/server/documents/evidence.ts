@@ -59,8 +59,12 @@ export function vizRegion(page: Gray, hasZone: boolean): Gray {
   return crop(page, page.width * 0.27, top, page.width * 0.73, bottom - top);
 }
 
+/** The light evening's radius: 3 mm of the straightened page. */
+const EVEN_RADIUS_PX = 3 * PAGE_PX_PER_MM;
+
 /**
- * The printed fields as OCR reads them: their region with the local mean over 3 mm divided out,
+ * The printed fields' second image for OCR (the first is the region as photographed): the local
+ * mean over 3 mm divided out,
  * so that the values are dark on an even paper wherever the light falls and tesseract's one
  * threshold keeps the background's pattern out (without it, tesseract lost a whole name under
  * the guilloche on a camera's 1280 × 720 frame).
@@ -69,7 +73,7 @@ export function vizRegion(page: Gray, hasZone: boolean): Gray {
  * const png = vizImage(page.gray, true);
  */
 export function vizImage(page: Gray, hasZone: boolean): Gray {
-  return flatten(vizRegion(page, hasZone), 3 * PAGE_PX_PER_MM);
+  return flatten(vizRegion(page, hasZone), EVEN_RADIUS_PX);
 }
 
 /** The page at a quarter of its size: large print comes out at the size OCR reads best. */
@@ -130,7 +134,12 @@ export async function gatherEvidence(
       jobs.push(
         (async () => {
           const t = performance.now();
-          vizText = text(await textOcr.read(png(vizImage(page.gray, hasZone))));
+          // Read as photographed and light evened: each read loses fields the other keeps, and
+          // the check only looks for the zone's values in the text, so both reads together lose
+          // fewer genuine fields and cannot make another person's appear.
+          const images = [vizRegion(page.gray, hasZone), vizImage(page.gray, hasZone)];
+          const reads = images.map(async (g) => text(await textOcr.read(png(g))));
+          vizText = (await Promise.all(reads)).join('\n');
           textMs += performance.now() - t;
         })(),
         (async () => {
