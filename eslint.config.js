@@ -176,16 +176,18 @@ export default tseslint.config(
     },
   },
   {
-    // A node kind of the flow core (kinds/<type>.ts) stands on its own: the shared kind helpers
-    // and the flow limits, never another kind or the KINDS list built from them.
+    // A node kind of the flow core (kinds/<type>.ts) stands on its own: the shared kind helpers,
+    // the flow limits and (for document_scan) the document types the page shares, never another
+    // kind or the KINDS list built from them.
     files: ['src/core/flow/kinds/*.ts'],
     ignores: ['src/core/flow/kinds/index.ts', 'src/core/flow/kinds/tables.ts', '**/*.test.ts'],
     rules: restrict([
       ...corePatterns,
       {
-        regex: '^\\.\\./(?!limits$)|^\\.(/index)?$|^\\./(?!common$|kind$|otp$)',
+        regex:
+          '^\\.\\./(?!limits$|\\.\\./documents/types$)|^\\.(/index)?$|^\\./(?!common$|kind$|otp$)',
         message:
-          'A node kind imports only ./common, ./kind, ./otp and ../limits: not another kind, nor KINDS.',
+          'A node kind imports only ./common, ./kind, ./otp, ../limits and the document types (../../documents/types): not another kind, nor KINDS.',
       },
     ]),
   },

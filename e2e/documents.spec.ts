@@ -13,7 +13,11 @@ const MATERIAL = resolve('.tmp/documents-e2e');
 const VALID = join(MATERIAL, 'passport-valid.y4m');
 const BROKEN = join(MATERIAL, 'passport-broken-check.y4m');
 const UPLOAD = join(MATERIAL, 'passport-upload.jpg');
-const missing = ![VALID, BROKEN, UPLOAD].every((f) => existsSync(f) && existsSync(`${f}.json`));
+const LICENCE = join(MATERIAL, 'licence-back.y4m');
+const FORGED = join(MATERIAL, 'passport-forged.y4m');
+const missing = ![VALID, BROKEN, UPLOAD, LICENCE, FORGED].every(
+  (f) => existsSync(f) && existsSync(`${f}.json`),
+);
 // `.ci/run` makes the material and sets REQUIRE_FIXTURES, so there a missing file fails the run.
 test.skip(
   missing && !process.env['REQUIRE_FIXTURES'],
@@ -24,12 +28,12 @@ const expectedOf = (file: string): Record<string, string> =>
   (JSON.parse(readFileSync(`${file}.json`, 'utf8')) as { expected: Record<string, string> })
     .expected;
 
-const flow = (timeoutSeconds: number) => [
+const flow = (timeoutSeconds: number, allowedDocumentTypes = ['passport']) => [
   { id: 'start', type: 'start', outcome: 'scan' },
   {
     id: 'scan',
     type: 'document_scan',
-    allowedDocumentTypes: ['passport'],
+    allowedDocumentTypes,
     scanningMode: 'single',
     timeoutSeconds,
     outcomes: { scanSuccess: 'read', userCancelled: 'stopped', scanTimeout: 'stopped' },
@@ -43,7 +47,12 @@ interface ScanReport {
   outcome: string;
   report?: {
     fields?: Record<string, string>;
-    attempts?: { result: string; side: string; checks?: { name: string; ok: boolean }[] }[];
+    attempts?: {
+      result: string;
+      side: string;
+      checks?: { name: string; ok: boolean }[];
+      documentChecks?: { name: string; result: string; detail?: string }[];
+    }[];
     attemptCount?: number;
   };
 }
@@ -78,7 +87,12 @@ interface Opened {
 }
 
 /** A Chromium whose camera plays `video` (or none allowed), on a new session's page. */
-async function open(name: string, video: string | null, timeoutSeconds: number): Promise<Opened> {
+async function open(
+  name: string,
+  video: string | null,
+  timeoutSeconds: number,
+  types?: string[],
+): Promise<Opened> {
   const browser = await chromium.launch({
     ...FAKE_MEDIA_LAUNCH,
     args: [
@@ -91,7 +105,7 @@ async function open(name: string, video: string | null, timeoutSeconds: number):
   const page = await context.newPage();
   const foreign = watchOrigins(page, idv.url);
   const { session, clientSecret } = await idv.createSession(
-    { flow: flow(timeoutSeconds), clientReferenceId: `e2e-document-${name}` },
+    { flow: flow(timeoutSeconds, types), clientReferenceId: `e2e-document-${name}` },
     idv.keys.live,
   );
   await page.goto(clientSecret.url);
@@ -200,6 +214,68 @@ test('a broken check digit is never accepted: the retry hint, checks_failed in t
     const results = (scan.report?.attempts ?? []).map((a) => a.result);
     expect(results).toContain('checks_failed');
     expect(results).not.toContain('read');
+    expect(s.report.extractedData?.['documentNumber']).toBeUndefined();
+    expect(foreign, 'requests to other origins').toEqual([]);
+  } finally {
+    await browser.close();
+  }
+});
+
+test("a driving licence's back before the camera is read: scanSuccess with its barcode's fields", async () => {
+  test.setTimeout(SPEC_MS);
+  const { browser, page, foreign, sessionId } = await open('licence', LICENCE, NODE_SECONDS, [
+    'dl',
+  ]);
+  try {
+    const screen = page.getByTestId('document-screen');
+    // One kind allowed, scanned in one photo: the licence's barcode side is asked for first.
+    await expect(screen).toHaveAttribute('data-type', 'dl');
+    await expect(screen).toHaveAttribute('data-side', 'back');
+    await expect(page.getByTestId('document-capture')).toHaveAttribute('data-camera', 'live', {
+      timeout: CAMERA_MS,
+    });
+    await leftOrCancel(page, READ_MS);
+    const { s, scan } = await scanReport(sessionId);
+    expect(scan.outcome, JSON.stringify(scan.report?.attempts)).toBe('scanSuccess');
+    const expected = expectedOf(LICENCE);
+    expect(expected['documentType']).toBe('dl');
+    expect(scan.report?.fields).toEqual(expected);
+    expect(s.report.extractedData).toMatchObject(expected);
+    expect(foreign, 'requests to other origins').toEqual([]);
+  } finally {
+    await browser.close();
+  }
+});
+
+test('a forged passport (invented state, printed fields of another person) is refused with its reasons', async () => {
+  test.setTimeout(SPEC_MS);
+  const { browser, page, foreign, sessionId } = await open('forged', FORGED, NODE_SECONDS);
+  try {
+    const screen = page.getByTestId('document-screen');
+    await expect(page.getByTestId('document-capture')).toHaveAttribute('data-camera', 'live', {
+      timeout: CAMERA_MS,
+    });
+    // Its zone's check digits all hold; the forgery checks refuse it, and the page says so.
+    await expect
+      .poll(async () => screen.getAttribute('data-last-retry'), { timeout: READ_MS })
+      .toBe('not_genuine');
+    await expect(page.getByTestId('document-hint')).toHaveText(
+      'This document could not be verified. Show the original document, not a copy or a screen.',
+    );
+    await page.getByTestId('document-cancel').click();
+    await expect(screen).toHaveCount(0, { timeout: CAMERA_MS });
+    const { s, scan } = await scanReport(sessionId);
+    expect(scan.outcome).toBe('userCancelled');
+    const attempts = scan.report?.attempts ?? [];
+    expect(attempts.map((a) => a.result)).not.toContain('read');
+    const refused = attempts.find((a) => a.result === 'not_genuine');
+    expect(refused, JSON.stringify(attempts)).toBeDefined();
+    const failed = (refused!.documentChecks ?? []).filter((c) => c.result === 'failed');
+    test.info().annotations.push({ type: 'measured', description: JSON.stringify(failed) });
+    expect(failed.map((c) => c.name)).toEqual(
+      expect.arrayContaining(['issuingState', 'nationality', 'visualZone']),
+    );
+    expect(failed.find((c) => c.name === 'issuingState')?.detail).toContain('UTO');
     expect(s.report.extractedData?.['documentNumber']).toBeUndefined();
     expect(foreign, 'requests to other origins').toEqual([]);
   } finally {

@@ -1,12 +1,16 @@
 /**
- * Flat renders of documents in headless Chromium (the page's fonts are Debian's OCR-B and a sans
- * serif), screenshotted to RGBA at `PX_PER_MM`.
+ * Flat renders of documents in headless Chromium (the page's fonts are Debian's OCR-B, its Sharp
+ * cut and a sans serif, unhinted: `--font-render-hinting=none`), screenshotted to RGBA at
+ * `PX_PER_MM`. Licence barcodes are drawn by bwip-js (PDF417, error correction level 5, as AAMVA
+ * recommends). The second print rendering is drawn at 150 dpi with the Sharp cut and a heavier
+ * stroke, its ink spread and its colours halftoned (`secondPrint`), then scaled to `PX_PER_MM`.
  */
 import { existsSync, readFileSync } from 'node:fs';
+import bwipjs from 'bwip-js/node';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { PNG } from 'pngjs';
-import { cardHtml, PX_PER_MM, SIZES_MM } from './card-html';
-import { OCRB_FONT } from './font';
+import { cardHtml, PX_PER_MM, SIZES_MM, type Assets } from './card-html';
+import { OCRB_FONT, OCRB_SECOND_FONT } from './font';
 import type { Rgba } from './photo';
 import type { Specimen } from './specimens';
 
@@ -15,19 +19,126 @@ export interface Renderer {
   close(): Promise<void>;
 }
 
+/** The second rendering's resolution: 150 dpi. */
+const SECOND_PX_PER_MM = 6;
+
+/**
+ * The licence's PDF417 as a PNG data URL: bwip-js, 13 columns, error correction level 5, one
+ * pixel a module (the page scales it without smoothing).
+ *
+ * @example
+ * await barcodeDataUrl(composeAamva(input));
+ */
+export async function barcodeDataUrl(text: string): Promise<string> {
+  const png = await bwipjs.toBuffer({
+    bcid: 'pdf417',
+    text,
+    binarytext: true,
+    columns: 13,
+    eclevel: 5,
+    scale: 1,
+    rowmult: 3,
+    padding: 4,
+    backgroundcolor: 'FFFFFF',
+  } as Parameters<typeof bwipjs.toBuffer>[0]);
+  return `data:image/png;base64,${png.toString('base64')}`;
+}
+
+/** Separable box blur of one channel plane (radius 1), in place. */
+function soften(plane: Float32Array, w: number, h: number): void {
+  const tmp = new Float32Array(plane.length);
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      const a = plane[y * w + Math.max(0, x - 1)]!;
+      const b = plane[y * w + x]!;
+      const c = plane[y * w + Math.min(w - 1, x + 1)]!;
+      tmp[y * w + x] = 0.25 * a + 0.5 * b + 0.25 * c;
+    }
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      const a = tmp[Math.max(0, y - 1) * w + x]!;
+      const b = tmp[y * w + x]!;
+      const c = tmp[Math.min(h - 1, y + 1) * w + x]!;
+      plane[y * w + x] = 0.25 * a + 0.5 * b + 0.25 * c;
+    }
+}
+
+/**
+ * The second print rendering of a 150 dpi screenshot: every colour halftoned with a 45° dot
+ * screen of 0.37 mm (solid ink stays solid: text is printed, not screened), the ink spread (a
+ * blur that darkens: thin strokes grow by about 0.1 mm), then scaled up to `PX_PER_MM`.
+ *
+ * @example
+ * const flat = secondPrint(lowResRgba, 1250, 880);
+ */
+export function secondPrint(src: Rgba, width: number, height: number): Rgba {
+  const { width: w, height: h, data } = src;
+  const period = 2.2;
+  const planes = [0, 1, 2].map(() => new Float32Array(w * h));
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const u = (x + y) / Math.SQRT2;
+      const v = (x - y) / Math.SQRT2;
+      const screen =
+        (Math.cos((2 * Math.PI * u) / period) * Math.cos((2 * Math.PI * v) / period) + 1) / 2;
+      for (let c = 0; c < 3; c++) {
+        const ink = 1 - data[(y * w + x) * 4 + c]! / 255;
+        // Solid (text) and empty stay so; the tones between become dots.
+        const dot = ink > 0.8 ? 1 : ink < 0.03 ? 0 : ink > screen * 0.9 + 0.05 ? 1 : 0;
+        planes[c]![y * w + x] = dot;
+      }
+    }
+  }
+  for (const p of planes) {
+    soften(p, w, h);
+    for (let i = 0; i < p.length; i++) p[i] = Math.min(1, p[i]! * 1.35);
+  }
+  const out = new Uint8Array(width * height * 4);
+  const fx = w / width;
+  const fy = h / height;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const sx = Math.min(w - 1.001, Math.max(0, (x + 0.5) * fx - 0.5));
+      const sy = Math.min(h - 1.001, Math.max(0, (y + 0.5) * fy - 0.5));
+      const x0 = Math.floor(sx);
+      const y0 = Math.floor(sy);
+      const ax = sx - x0;
+      const ay = sy - y0;
+      for (let c = 0; c < 3; c++) {
+        const p = planes[c]!;
+        const i = y0 * w + x0;
+        const top = p[i]! * (1 - ax) + p[i + 1]! * ax;
+        const bottom = p[i + w]! * (1 - ax) + p[i + w + 1]! * ax;
+        // Paper white and ink near-black: the page is printed, not lit.
+        out[(y * width + x) * 4 + c] = Math.round(250 - 235 * (top * (1 - ay) + bottom * ay));
+      }
+      out[(y * width + x) * 4 + 3] = 255;
+    }
+  }
+  return { width, height, data: out };
+}
+
 /**
  * Starts Chromium once for many renders.
  *
  * @example
- * const r = await startRenderer('.tmp/fixtures/astronaut.png');
+ * const r = await startRenderer('.tmp/fixtures/astronaut.png', '.tmp/fixtures/coffee.png');
  * const flat = await r.render(specimen(1, 'passport', 'valid', 'clean'), 'front');
  */
-export async function startRenderer(facePng: string): Promise<Renderer> {
-  if (!existsSync(OCRB_FONT))
-    throw new Error(`${OCRB_FONT} is missing: apt-get install fonts-ocr-b`);
+export async function startRenderer(facePng: string, noFacePng?: string): Promise<Renderer> {
+  for (const font of [OCRB_FONT, OCRB_SECOND_FONT])
+    if (!existsSync(font)) throw new Error(`${font} is missing: apt-get install fonts-ocr-b`);
   if (!existsSync(facePng)) throw new Error(`${facePng} is missing: run npm run fixtures`);
-  const fontUrl = `data:font/otf;base64,${readFileSync(OCRB_FONT).toString('base64')}`;
-  const faceUrl = `data:image/png;base64,${readFileSync(facePng).toString('base64')}`;
+  const dataUrl = (file: string, type: string) =>
+    `data:${type};base64,${readFileSync(file).toString('base64')}`;
+  const other = noFacePng ?? facePng.replace(/[^/]+$/, 'coffee.png');
+  if (!existsSync(other)) throw new Error(`${other} is missing: run npm run fixtures`);
+  const assets: Assets = {
+    fontUrl: dataUrl(OCRB_FONT, 'font/otf'),
+    secondFontUrl: dataUrl(OCRB_SECOND_FONT, 'font/otf'),
+    faceUrl: dataUrl(facePng, 'image/png'),
+    noFaceUrl: dataUrl(other, 'image/png'),
+  };
   const browser: Browser = await chromium.launch({
     executablePath: existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined,
     args: [
@@ -43,16 +154,26 @@ export async function startRenderer(facePng: string): Promise<Renderer> {
   return {
     async render(s, side) {
       const size = SIZES_MM[s.kind];
-      const w = Math.round(size.w * PX_PER_MM);
-      const h = Math.round(size.h * PX_PER_MM);
-      // CSS mm are 96/25.4 px; zoom makes one mm PX_PER_MM pixels.
-      const zoom = (PX_PER_MM * 25.4) / 96;
+      const pxPerMm = s.print === 'second' ? SECOND_PX_PER_MM : PX_PER_MM;
+      const w = Math.round(size.w * pxPerMm);
+      const h = Math.round(size.h * pxPerMm);
+      // CSS mm are 96/25.4 px; zoom makes one mm pxPerMm pixels.
+      const zoom = (pxPerMm * 25.4) / 96;
+      const barcodeUrl = s.barcode && side === 'back' ? await barcodeDataUrl(s.barcode) : undefined;
       await page.setViewportSize({ width: w, height: h });
       await page.setContent(
-        cardHtml(s, side, fontUrl, faceUrl).replace('<body>', `<body style="zoom:${zoom}">`),
+        cardHtml(s, side, { ...assets, ...(barcodeUrl ? { barcodeUrl } : {}) }).replace(
+          '<body>',
+          `<body style="zoom:${zoom}">`,
+        ),
       );
       await page.evaluate(async () => {
         await document.fonts.ready;
+        await Promise.all(
+          Array.from(document.images).map((img) =>
+            img.complete ? null : new Promise((ok) => (img.onload = ok)),
+          ),
+        );
         // OCR-B's advance is not exactly 0.6 em: size each line to 2.54 mm a character.
         for (const el of Array.from(document.querySelectorAll<HTMLElement>('.l'))) {
           const want = el.getBoundingClientRect().width;
@@ -68,7 +189,9 @@ export async function startRenderer(facePng: string): Promise<Renderer> {
       const png = PNG.sync.read(
         await page.screenshot({ clip: { x: 0, y: 0, width: w, height: h } }),
       );
-      return { width: png.width, height: png.height, data: new Uint8Array(png.data) };
+      const flat = { width: png.width, height: png.height, data: new Uint8Array(png.data) };
+      if (s.print !== 'second') return flat;
+      return secondPrint(flat, Math.round(size.w * PX_PER_MM), Math.round(size.h * PX_PER_MM));
     },
     async close() {
       await browser.close();

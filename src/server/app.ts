@@ -16,7 +16,13 @@ import { jsonBodyParser } from './http/jsonBody';
 import { serveOpenApi } from './http/openapiDoc';
 import { SlidingWindowLimiter } from './http/rateLimit';
 import { readVersion } from './http/version';
-import { createDocumentReader, createDocuments, type DocumentReader } from './documents';
+import {
+  createDocumentReader,
+  createDocuments,
+  createTextOcr,
+  type DocumentReader,
+  type MrzOcr,
+} from './documents';
 import { lazyHumanAnalyzer } from './face-analysis/lazy-analyzer';
 import { createFaces } from './faces';
 import { createGateway } from './flow/gateway';
@@ -102,6 +108,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // The reader's OCR worker starts with the first document photo; most apps never see one.
   let ownReader: DocumentReader | null = null;
+  let ownTextOcr: MrzOcr | null = null;
   const documents = createDocuments({
     store: deps.store,
     gateway,
@@ -110,6 +117,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     reader: () =>
       deps.documentReader ??
       (ownReader ??= createDocumentReader({ analyzer: async () => analyzer })),
+    textOcr: () => (ownTextOcr ??= createTextOcr()),
   });
   const analyses = createAnalyses({
     store: deps.store,
@@ -202,6 +210,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     await analyses.close();
     await documents.close();
     await ownReader?.close();
+    await ownTextOcr?.close();
     await ownAnalyzer?.close();
     ownMedia?.cleanup();
   });

@@ -3,6 +3,7 @@
  * so that the server's validation, the OpenAPI document and the page's types come from one source.
  */
 import { Type, type Static } from '@sinclair/typebox';
+import { DOCUMENT_KINDS } from '../documents/types';
 import { PositionSchema } from './client';
 
 /** Photos are larger than liveness frames: a document needs its MRZ sharp. */
@@ -24,16 +25,33 @@ export const DocumentUploadBodySchema = Type.Object(
       maxLength: DOCUMENT_LIMITS.bodyBytes,
       description: 'The photo: base64 of a JPEG (optionally a data: URL), at most 3 MB.',
     }),
+    documentType: Type.Optional(
+      Type.Union(
+        DOCUMENT_KINDS.map((k) => Type.Literal(k)),
+        {
+          description:
+            'The document the user was asked to show (one the node allows): only what that side of it carries is read. Without it, everything is looked for.',
+        },
+      ),
+    ),
   },
   { additionalProperties: false, $id: 'DocumentUpload' },
 );
 export type DocumentUploadBody = Static<typeof DocumentUploadBodySchema>;
 
+/**
+ * Why a photo was not enough: nothing could be read (`unreadable`), a check digit fails
+ * (`checks_failed`), the document has expired (`expired`), an ID card's or licence's front was
+ * kept and its back is wanted (`front_saved`), a licence's back has no barcode that can be read
+ * (`no_barcode`), or the document failed a forgery or consistency check (`not_genuine`).
+ */
 export const DOCUMENT_RETRY_REASONS = [
   'unreadable',
   'checks_failed',
   'expired',
   'front_saved',
+  'no_barcode',
+  'not_genuine',
 ] as const;
 export type DocumentRetryReason = (typeof DOCUMENT_RETRY_REASONS)[number];
 

@@ -49,8 +49,17 @@ export type { EndNode } from './kinds/end';
 export type { ConversationNode, ConversationReport } from './kinds/conversation';
 export type { RecognitionNode, RecognitionReport } from './kinds/recognition';
 export type { LivenessDetectionNode, LivenessDetectionReport } from './kinds/liveness_detection';
-export type { DocumentScanNode, DocumentScanReport, DocumentType } from './kinds/document_scan';
-export { DOCUMENT_TYPES, documentScanWithDefaults } from './kinds/document_scan';
+export type { DocumentScanNode, DocumentScanReport } from './kinds/document_scan';
+export { documentScanWithDefaults } from './kinds/document_scan';
+export {
+  DOCUMENT_KINDS,
+  DOCUMENT_TYPES,
+  READABLE_TYPES,
+  documentKindOf,
+  kindsOf,
+  type DocumentKind,
+  type DocumentType,
+} from '../documents/types';
 export type { FaceScanNode, FaceScanReport } from './kinds/face_scan';
 export type { FaceCompareNode, FaceCompareReport, FaceSource } from './kinds/face_compare';
 export { FACE_SOURCES } from './kinds/face_compare';

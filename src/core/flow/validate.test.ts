@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CREATION_CHECKS } from './creation-checks';
 import type { FlowProblem } from './problems';
+import { DOCUMENT_TYPES } from '../documents/types';
 import { validateFlow } from './validate';
 
 type RawNode = Record<string, unknown>;
@@ -760,14 +761,14 @@ const cases: Case[] = [
     rule: 'document types are known',
     flow: () => {
       const flow = base();
-      node(flow, 'doc').allowedDocumentTypes = ['passport', 'visa'];
+      node(flow, 'doc').allowedDocumentTypes = ['passport', 'library-card'];
       return flow;
     },
     problems: [
       {
         path: 'flow[3].allowedDocumentTypes[1]',
         nodeId: 'doc',
-        message: "allowedDocumentTypes[1] must be one of passport, id, dl (got 'visa')",
+        message: `allowedDocumentTypes[1] must be one of ${DOCUMENT_TYPES.join(', ')} (got 'library-card')`,
       },
     ],
   },

@@ -3,11 +3,11 @@
  * renderer and by property tests (compose, then parse, gives the fields back).
  */
 import { checkDigit } from './check-digit';
-import type { MrzFormat } from './layout';
+import { LAYOUTS, type FieldSpan, type MrzFormat } from './layout';
 
 export interface MrzInput {
   format: MrzFormat;
-  /** `P` for a passport, `I` (or `ID`, `AC`…) for an ID card; padded with `<`. */
+  /** `P` for a passport, `I` (or `ID`, `AC`…) for an ID card, `V` for a visa; padded with `<`. */
   documentCode: string;
   issuingCountry: string;
   lastName: string;
@@ -19,7 +19,7 @@ export interface MrzInput {
   sex: 'M' | 'F' | '<';
   /** YYMMDD */
   expiryDate: string;
-  /** TD3 personal number, TD1 optional data of line 1. */
+  /** TD3 personal number, TD1 optional data of line 1, TD2 and visa optional data. */
   optional1?: string;
   /** TD1 optional data of line 2. */
   optional2?: string;
@@ -45,10 +45,9 @@ export function nameField(lastName: string, firstName: string, width: number): s
   return pad(first ? `${mrzText(lastName)}<<${first}` : mrzText(lastName), width);
 }
 
-const digit = (s: string) => String(checkDigit(s) ?? 0);
-
 /**
- * The zone's lines, check digits computed.
+ * The zone's lines, check digits computed (an all-filler optional field of a TD3 takes `<` as
+ * its check digit, as ICAO 9303 allows).
  *
  * @example
  * composeMrz({ format: 'TD3', documentCode: 'P', issuingCountry: 'UTO', lastName: 'Eriksson',
@@ -58,29 +57,36 @@ const digit = (s: string) => String(checkDigit(s) ?? 0);
  * //  'L898902C36UTO7408122F1204159ZE184226B<<<<<10']
  */
 export function composeMrz(m: MrzInput): string[] {
-  const number = pad(m.documentNumber, 9);
-  const code = pad(m.documentCode, 2);
-  const state = pad(m.issuingCountry, 3);
-  const nat = pad(m.nationality, 3);
-  if (m.format === 'TD3') {
-    const opt = pad(m.optional1 ?? '', 14);
-    const optCheck = /^<*$/.test(opt) ? '<' : digit(opt);
-    const l2a = `${number}${digit(number)}${nat}${m.dateOfBirth}${digit(m.dateOfBirth)}${m.sex}`;
-    const l2b = `${m.expiryDate}${digit(m.expiryDate)}${opt}${optCheck}`;
-    const composite = digit(
-      `${number}${digit(number)}${m.dateOfBirth}${digit(m.dateOfBirth)}${l2b}`,
-    );
-    return [`${code}${state}${nameField(m.lastName, m.firstName, 39)}`, `${l2a}${l2b}${composite}`];
+  const layout = LAYOUTS.find((l) => l.format === m.format)!;
+  const chars = new Array<string>(layout.lines * layout.lineLength).fill('<');
+  const put = (f: FieldSpan | undefined, value: string) => {
+    if (!f) return;
+    const v = pad(value, f.length);
+    for (let i = 0; i < f.length; i++) chars[f.start + i] = v[i]!;
+  };
+  const f = layout.fields;
+  put(f.documentCode, m.documentCode);
+  put(f.issuingCountry, m.issuingCountry);
+  put(f.name, nameField(m.lastName, m.firstName, f.name.length));
+  put(f.documentNumber, m.documentNumber);
+  put(f.nationality, m.nationality);
+  put(f.dateOfBirth, m.dateOfBirth);
+  put(f.sex, m.sex);
+  put(f.expiryDate, m.expiryDate);
+  put(f.optional1, m.optional1 ?? '');
+  put(f.optional2, m.optional2 ?? '');
+  // The composite comes last: it covers the other check digits.
+  const ordered = [...layout.checks].sort(
+    (a, b) => Number(a.name === 'composite') - Number(b.name === 'composite'),
+  );
+  for (const c of ordered) {
+    const body = c.over.map((o) => chars.slice(o.start, o.start + o.length).join('')).join('');
+    const emptyOptional = c.name === 'optionalData' && /^<*$/.test(body);
+    chars[c.at] = emptyOptional ? '<' : String(checkDigit(body) ?? 0);
   }
-  const opt1 = pad(m.optional1 ?? '', 15);
-  const opt2 = pad(m.optional2 ?? '', 11);
-  const l1 = `${code}${state}${number}${digit(number)}${opt1}`;
-  const dob = `${m.dateOfBirth}${digit(m.dateOfBirth)}`;
-  const exp = `${m.expiryDate}${digit(m.expiryDate)}`;
-  const composite = digit(`${l1.slice(5)}${dob}${exp}${opt2}`);
-  return [
-    l1,
-    `${dob}${m.sex}${exp}${nat}${opt2}${composite}`,
-    nameField(m.lastName, m.firstName, 30),
-  ];
+  const out: string[] = [];
+  for (let l = 0; l < layout.lines; l++) {
+    out.push(chars.slice(l * layout.lineLength, (l + 1) * layout.lineLength).join(''));
+  }
+  return out;
 }

@@ -6,7 +6,7 @@
  * single candidate that satisfies both its own and the composite check digit is taken.
  */
 import { checkDigitHolds } from './check-digit';
-import { TD1, TD3, classesOf, type CharClass, type MrzLayout } from './layout';
+import { classesOf, compositeOf, layoutFor, type CharClass, type MrzLayout } from './layout';
 
 const TO_DIGIT: Record<string, string> = {
   O: '0',
@@ -107,10 +107,13 @@ function span(all: string, start: number, length: number) {
   return all.slice(start, start + length);
 }
 
-/** Look-alike swaps of the document number that make its check digit and the composite hold. */
+/**
+ * Look-alike swaps of the document number that make its check digit and the composite hold (a
+ * visa has no composite: then its own check digit alone, which tells fewer swaps apart).
+ */
 function repairNumber(all: string, layout: MrzLayout): string {
   const numberCheck = layout.checks.find((c) => c.name === 'documentNumber')!;
-  const composite = layout.checks.find((c) => c.name === 'composite')!;
+  const composite = compositeOf(layout) ?? numberCheck;
   const holds = (s: string, c: typeof composite) =>
     checkDigitHolds(c.over.map((o) => span(s, o.start, o.length)).join(''), s[c.at]!);
   if (holds(all, numberCheck) && holds(all, composite)) return all;
@@ -136,8 +139,9 @@ export interface Corrected {
 }
 
 /**
- * Finds the zone in OCR output (TD3 or TD1 by line count and length), fixes line lengths that
- * differ by fillers, and maps every position to what it may hold.
+ * Finds the zone in OCR output (TD3 or MRV-A, TD2 or MRV-B, or TD1 by line count and length, the
+ * document code telling a visa), fixes line lengths that differ by fillers, and maps every
+ * position to what it may hold.
  *
  * @example
  * correctMrz(['P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<KL<<',
@@ -146,17 +150,19 @@ export interface Corrected {
  */
 export function correctMrz(rawLines: readonly string[]): Corrected | null {
   const lines = rawLines.map(cleanLine).filter((l) => l.length >= 20);
-  const near = (l: string, n: number) => Math.abs(l.length - n) <= 5;
   let layout: MrzLayout | null = null;
   let picked: string[] = [];
-  const td3 = lines.filter((l) => near(l, 44));
-  const td1 = lines.filter((l) => near(l, 30));
-  if (td3.length >= 2) {
-    layout = TD3;
-    picked = td3.slice(-2);
-  } else if (td1.length >= 3) {
-    layout = TD1;
-    picked = td1.slice(-3);
+  // Three lines near 30 are a TD1 before two of them could pass for lines of 36.
+  for (const [count, length, slack] of [
+    [2, 44, 5],
+    [3, 30, 5],
+    [2, 36, 3],
+  ] as const) {
+    const rows = lines.filter((l) => Math.abs(l.length - length) <= slack);
+    if (rows.length < count) continue;
+    picked = rows.slice(-count);
+    layout = layoutFor(count, length, picked[0]!.replace(/^0/, 'O'));
+    break;
   }
   if (!layout) return null;
   const fixed: string[] = [];

@@ -1,10 +1,12 @@
 /**
- * Where each field sits in the two machine-readable zones this service reads (ICAO 9303 parts 4
- * and 5): TD3 (passports, 2 lines of 44) and TD1 (ID cards, 3 lines of 30). Positions count
- * across the lines joined into one string.
+ * Where each field sits in the machine-readable zones this service reads (ICAO 9303 parts 4–7):
+ * TD3 (passports, 2 lines of 44), TD1 (ID cards, 3 lines of 30), TD2 (ID cards, 2 lines of 36)
+ * and the visas MRV-A (2 × 44) and MRV-B (2 × 36). Positions count across the lines joined into
+ * one string. Two zones of the same size (TD3 and MRV-A, TD2 and MRV-B) are told apart by their
+ * document code: `V` is a visa.
  */
 
-export type MrzFormat = 'TD1' | 'TD3';
+export type MrzFormat = 'TD1' | 'TD2' | 'TD3' | 'MRV-A' | 'MRV-B';
 
 /**
  * What a position may hold: `digit` (dates, check digits), `alpha` (letters and fillers: codes,
@@ -32,6 +34,8 @@ export interface MrzLayout {
   format: MrzFormat;
   lines: number;
   lineLength: number;
+  /** The document code the format takes (first two characters). */
+  documentCode: RegExp;
   fields: {
     documentCode: FieldSpan;
     issuingCountry: FieldSpan;
@@ -58,6 +62,7 @@ export const TD3: MrzLayout = {
   format: 'TD3',
   lines: 2,
   lineLength: 44,
+  documentCode: /^P[A-Z<]$/,
   fields: {
     documentCode: span(0, 2, 'alpha'),
     issuingCountry: span(2, 3, 'alpha'),
@@ -91,6 +96,7 @@ export const TD1: MrzLayout = {
   format: 'TD1',
   lines: 3,
   lineLength: 30,
+  documentCode: /^[IAC][A-Z<]$/,
   fields: {
     documentCode: span(0, 2, 'alpha'),
     issuingCountry: span(2, 3, 'alpha'),
@@ -120,15 +126,126 @@ export const TD1: MrzLayout = {
   ],
 };
 
+/** ID cards of the ID-2 size: like a passport's line 1, line 2 with a 7-character optional field. */
+export const TD2: MrzLayout = {
+  format: 'TD2',
+  lines: 2,
+  lineLength: 36,
+  documentCode: /^[IAC][A-Z<]$/,
+  fields: {
+    documentCode: span(0, 2, 'alpha'),
+    issuingCountry: span(2, 3, 'alpha'),
+    name: span(5, 31, 'alpha'),
+    documentNumber: span(36, 9, 'alnum'),
+    nationality: span(46, 3, 'alpha'),
+    dateOfBirth: span(49, 6, 'digit'),
+    sex: span(56, 1, 'sex'),
+    expiryDate: span(57, 6, 'digit'),
+    optional1: span(64, 7, 'alnum'),
+  },
+  checks: [
+    { name: 'documentNumber', over: [{ start: 36, length: 9 }], at: 45 },
+    { name: 'dateOfBirth', over: [{ start: 49, length: 6 }], at: 55 },
+    { name: 'expiryDate', over: [{ start: 57, length: 6 }], at: 63 },
+    {
+      name: 'composite',
+      over: [
+        { start: 36, length: 10 },
+        { start: 49, length: 7 },
+        { start: 57, length: 14 },
+      ],
+      at: 71,
+    },
+  ],
+};
+
+/** Visas of the passport page's size (ICAO 9303 part 7): no composite, 16 characters of optional data. */
+export const MRV_A: MrzLayout = {
+  format: 'MRV-A',
+  lines: 2,
+  lineLength: 44,
+  documentCode: /^V[A-Z<]$/,
+  fields: {
+    documentCode: span(0, 2, 'alpha'),
+    issuingCountry: span(2, 3, 'alpha'),
+    name: span(5, 39, 'alpha'),
+    documentNumber: span(44, 9, 'alnum'),
+    nationality: span(54, 3, 'alpha'),
+    dateOfBirth: span(57, 6, 'digit'),
+    sex: span(64, 1, 'sex'),
+    expiryDate: span(65, 6, 'digit'),
+    optional1: span(72, 16, 'alnum'),
+  },
+  checks: [
+    { name: 'documentNumber', over: [{ start: 44, length: 9 }], at: 53 },
+    { name: 'dateOfBirth', over: [{ start: 57, length: 6 }], at: 63 },
+    { name: 'expiryDate', over: [{ start: 65, length: 6 }], at: 71 },
+  ],
+};
+
+/** Smaller visas (the ID-2 size): no composite, 8 characters of optional data. */
+export const MRV_B: MrzLayout = {
+  format: 'MRV-B',
+  lines: 2,
+  lineLength: 36,
+  documentCode: /^V[A-Z<]$/,
+  fields: {
+    documentCode: span(0, 2, 'alpha'),
+    issuingCountry: span(2, 3, 'alpha'),
+    name: span(5, 31, 'alpha'),
+    documentNumber: span(36, 9, 'alnum'),
+    nationality: span(46, 3, 'alpha'),
+    dateOfBirth: span(49, 6, 'digit'),
+    sex: span(56, 1, 'sex'),
+    expiryDate: span(57, 6, 'digit'),
+    optional1: span(64, 8, 'alnum'),
+  },
+  checks: [
+    { name: 'documentNumber', over: [{ start: 36, length: 9 }], at: 45 },
+    { name: 'dateOfBirth', over: [{ start: 49, length: 6 }], at: 55 },
+    { name: 'expiryDate', over: [{ start: 57, length: 6 }], at: 63 },
+  ],
+};
+
+/** Every layout, the documents' before the visas' of the same size. */
+export const LAYOUTS: readonly MrzLayout[] = [TD1, TD2, TD3, MRV_A, MRV_B];
+
 /**
- * The layout of a zone with this many lines of this length, or null.
+ * The layouts of a zone with this many lines of this length (a document's and a visa's share a
+ * size; the document code tells them apart).
+ *
+ * @example
+ * layoutsFor(2, 44).map((l) => l.format); // ['TD3', 'MRV-A']
+ */
+export function layoutsFor(lines: number, lineLength: number): MrzLayout[] {
+  return LAYOUTS.filter((l) => l.lines === lines && l.lineLength === lineLength);
+}
+
+/**
+ * The layout of a zone with this many lines of this length, or null: with the zone's first
+ * characters, the one whose document code they fit (`V…` a visa), else the document's.
  *
  * @example
  * layoutFor(2, 44)?.format; // 'TD3'
+ * layoutFor(2, 44, 'VC')?.format; // 'MRV-A'
  */
-export function layoutFor(lines: number, lineLength: number): MrzLayout | null {
-  for (const l of [TD1, TD3]) if (l.lines === lines && l.lineLength === lineLength) return l;
-  return null;
+export function layoutFor(lines: number, lineLength: number, code?: string): MrzLayout | null {
+  const all = layoutsFor(lines, lineLength);
+  if (code !== undefined) {
+    const fit = all.find((l) => l.documentCode.test(code.slice(0, 2)));
+    if (fit) return fit;
+  }
+  return all[0] ?? null;
+}
+
+/**
+ * The check named `composite`, which visas do not have.
+ *
+ * @example
+ * compositeOf(MRV_A); // undefined
+ */
+export function compositeOf(layout: MrzLayout): CheckSpec | undefined {
+  return layout.checks.find((c) => c.name === 'composite');
 }
 
 /**

@@ -14,6 +14,20 @@ const TD1_SPECIMEN = [
   'ERIKSSON<<ANNA<MARIA<<<<<<<<<<',
 ];
 
+// ICAO 9303 part 6 (TD2) and part 7 (MRV-A, MRV-B) specimens.
+const TD2_SPECIMEN = [
+  'I<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<',
+  'D231458907UTO7408122F1204159<<<<<<<6',
+];
+const MRVA_SPECIMEN = [
+  'V<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<',
+  'L8988901C4XXX4009078F96121096ZE184226B<<<<<<',
+];
+const MRVB_SPECIMEN = [
+  'V<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<',
+  'L8988901C4XXX4009078F9612109<<<<<<<<',
+];
+
 describe('check digits', () => {
   it('match the ICAO specimens', () => {
     expect(checkDigit('L898902C3')).toBe(6);
@@ -47,6 +61,37 @@ describe('parseMrz', () => {
     expect(r.data.documentNumber).toBe('D23145890');
     expect(r.data.documentType).toBe('id');
   });
+  it('reads the TD2 specimen', () => {
+    const r = parseMrz(TD2_SPECIMEN, TODAY)!;
+    expect(r.format).toBe('TD2');
+    expect(r.valid).toBe(true);
+    expect(r.checks.map((c) => c.name)).toEqual([
+      'documentNumber',
+      'dateOfBirth',
+      'expiryDate',
+      'composite',
+    ]);
+    expect(r.data).toMatchObject({ documentNumber: 'D23145890', documentType: 'id', sex: 'F' });
+  });
+  it('tells a visa from a passport or a TD2 card of the same size by its V code', () => {
+    const a = parseMrz(MRVA_SPECIMEN, TODAY)!;
+    expect(a.format).toBe('MRV-A');
+    expect(a.valid).toBe(true);
+    expect(a.checks.map((c) => c.name)).not.toContain('composite');
+    expect(a.data).toMatchObject({
+      documentType: 'visa',
+      documentNumber: 'L8988901C',
+      nationality: 'XXX',
+      dateOfBirth: '1940-09-07',
+    });
+    const b = parseMrz(MRVB_SPECIMEN, TODAY)!;
+    expect(b.format).toBe('MRV-B');
+    expect(b.valid).toBe(true);
+    // The same zone with a passport's code is a TD3 whose composite does not hold.
+    const asPassport = parseMrz(['P' + MRVA_SPECIMEN[0]!.slice(1), MRVA_SPECIMEN[1]!], TODAY)!;
+    expect(asPassport.format).toBe('TD3');
+    expect(asPassport.checksOk).toBe(false);
+  });
   it('names the check that fails and refuses an unknown state', () => {
     const broken = [TD3_SPECIMEN[0]!, TD3_SPECIMEN[1]!.replace('7408122', '7408132')];
     const r = parseMrz(broken, TODAY)!;
@@ -69,7 +114,13 @@ describe('parseMrz', () => {
 });
 
 const input = fc.record({
-  format: fc.constantFrom('TD1' as const, 'TD3' as const),
+  format: fc.constantFrom(
+    'TD1' as const,
+    'TD2' as const,
+    'TD3' as const,
+    'MRV-A' as const,
+    'MRV-B' as const,
+  ),
   lastName: fc.stringMatching(/^[A-Z]{2,10}$/),
   firstName: fc.stringMatching(/^[A-Z]{2,8}$/),
   documentNumber: fc.stringMatching(/^[A-Z0-9]{9}$/),
@@ -86,7 +137,7 @@ describe('composeMrz then parseMrz', () => {
         const two = (n: number) => String(n).padStart(2, '0');
         const m: MrzInput = {
           format: v.format,
-          documentCode: v.format === 'TD3' ? 'P' : 'I',
+          documentCode: v.format === 'TD3' ? 'P' : v.format.startsWith('MRV') ? 'V' : 'I',
           issuingCountry: 'UTO',
           nationality: 'FRA',
           lastName: v.lastName,
@@ -97,6 +148,7 @@ describe('composeMrz then parseMrz', () => {
           sex: v.sex,
         };
         const r = parseMrz(composeMrz(m), TODAY)!;
+        expect(r.format).toBe(v.format);
         expect(r.valid).toBe(true);
         expect(r.data.lastName).toBe(v.lastName);
         expect(r.data.firstName).toBe(v.firstName);
@@ -136,6 +188,12 @@ describe('correctMrz', () => {
     const c = correctMrz([read, TD1_SPECIMEN[1]!, TD1_SPECIMEN[2]!])!;
     expect(c.lines[0]).toBe(read);
     expect(parseMrz(c.lines, TODAY)!.checksOk).toBe(false);
+  });
+  it('finds a TD2 and a visa zone and keeps their format', () => {
+    expect(correctMrz(['x', ...TD2_SPECIMEN])?.layout.format).toBe('TD2');
+    const c = correctMrz([MRVA_SPECIMEN[0]!, MRVA_SPECIMEN[1]!.replace('4009078', '40O9078')])!;
+    expect(c.layout.format).toBe('MRV-A');
+    expect(c.lines).toEqual(MRVA_SPECIMEN);
   });
   it('returns null for text that is no zone', () => {
     expect(correctMrz(['HELLO WORLD', 'NOTHING HERE'])).toBeNull();

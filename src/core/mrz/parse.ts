@@ -81,13 +81,15 @@ export function splitName(field: string): { lastName: string; firstName: string 
 
 function documentTypeOf(code: string): string {
   if (code.startsWith('P')) return 'passport';
+  if (code.startsWith('V')) return 'visa';
   if (/^[IAC]/.test(code)) return 'id';
   return 'other';
 }
 
 /**
- * Parses and checks a zone given as its lines (2 × 44 for TD3, 3 × 30 for TD1). Returns null when
- * the lines have no MRZ shape at all.
+ * Parses and checks a zone given as its lines (2 × 44 for TD3 and MRV-A, 3 × 30 for TD1, 2 × 36
+ * for TD2 and MRV-B; a `V` document code makes a visa). Returns null when the lines have no MRZ
+ * shape at all.
  *
  * @example
  * const r = parseMrz(['P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<',
@@ -97,7 +99,7 @@ function documentTypeOf(code: string): string {
  * r?.data.dateOfBirth; // '1974-08-12'
  */
 export function parseMrz(lines: readonly string[], today: number): MrzResult | null {
-  const layout: MrzLayout | null = layoutFor(lines.length, lines[0]?.length ?? 0);
+  const layout: MrzLayout | null = layoutFor(lines.length, lines[0]?.length ?? 0, lines[0]);
   if (!layout || lines.some((l) => l.length !== layout.lineLength)) return null;
   const all = lines.join('');
   const problems: MrzProblem[] = [];
@@ -120,8 +122,7 @@ export function parseMrz(lines: readonly string[], today: number): MrzResult | n
   const name = take(all, f.name);
   const dob = birthDate(take(all, f.dateOfBirth), today);
   const exp = expiryDate(take(all, f.expiryDate), today);
-  const codeOk = layout.format === 'TD3' ? /^P[A-Z<]$/.test(code) : /^[IAC][A-Z<]$/.test(code);
-  if (!codeOk) problems.push('invalid_document_code');
+  if (!layout.documentCode.test(code)) problems.push('invalid_document_code');
   if (!isKnownCountry(state)) problems.push('unknown_issuing_country');
   if (!isKnownCountry(nat)) problems.push('unknown_nationality');
   if (!dob) problems.push('invalid_date_of_birth');

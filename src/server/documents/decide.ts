@@ -8,9 +8,9 @@
  * read: a near tie there could be a wrong name, and nothing would catch it.
  */
 import {
-  TD3,
   checkDigitHolds,
   classesOf,
+  compositeOf,
   isKnownCountry,
   type CharClass,
   type MrzLayout,
@@ -106,11 +106,7 @@ export function decide(
   // Unchecked fields: exactly one plausible combination may have the field's shape.
   const f = layout.fields;
   const shapes: [string, Span, (s: string) => boolean][] = [
-    [
-      'documentCode',
-      f.documentCode,
-      (s) => (layout === TD3 ? /^P[A-Z<]$/ : /^[IAC][A-Z<]$/).test(s),
-    ],
+    ['documentCode', f.documentCode, (s) => layout.documentCode.test(s)],
     ['issuingCountry', f.issuingCountry, isKnownCountry],
     ['nationality', f.nationality, isKnownCountry],
     ['sex', f.sex, (s) => /^[MFX<]$/.test(s)],
@@ -124,8 +120,9 @@ export function decide(
     if (fits.length === 1) for (let k = 0; k < sp.length; k++) chosen[sp.start + k] = fits[0]![k]!;
   }
 
-  // Checked fields: each field with its own check digit, then the composite over them all.
-  const composite = layout.checks.find((c) => c.name === 'composite')!;
+  // Checked fields: each field with its own check digit, then the composite over them all (a
+  // visa has none: its optional data is then unchecked, and read as best).
+  const composite = compositeOf(layout);
   const own = layout.checks.filter((c) => c !== composite);
   const groups: { positions: number[]; options: string[] }[] = [];
   const covered = new Set<number>();
@@ -145,13 +142,15 @@ export function decide(
     positions.forEach((p) => covered.add(p));
   }
   // Positions only the composite covers (TD1 optional data), and the composite digit itself.
-  const rest: number[] = [];
-  for (const o of composite.over)
-    for (let k = 0; k < o.length; k++) if (!covered.has(o.start + k)) rest.push(o.start + k);
-  rest.push(composite.at);
-  const restAll = combinations(rest.map((p) => sets[p]!));
-  if (!restAll) return { status: 'unsure', lines: best, where: 'optional data' };
-  groups.push({ positions: rest, options: restAll });
+  if (composite) {
+    const rest: number[] = [];
+    for (const o of composite.over)
+      for (let k = 0; k < o.length; k++) if (!covered.has(o.start + k)) rest.push(o.start + k);
+    rest.push(composite.at);
+    const restAll = combinations(rest.map((p) => sets[p]!));
+    if (!restAll) return { status: 'unsure', lines: best, where: 'optional data' };
+    groups.push({ positions: rest, options: restAll });
+  }
 
   let total = 1;
   for (const g of groups) total *= g.options.length;
@@ -162,8 +161,9 @@ export function decide(
   const walk = (gi: number) => {
     if (hits.length > 1) return;
     if (gi === groups.length) {
-      const body = composite.over.map((o) => trial.slice(o.start, o.start + o.length).join(''));
-      if (checkDigitHolds(body.join(''), trial[composite.at]!)) hits.push([...trial]);
+      const body = composite?.over.map((o) => trial.slice(o.start, o.start + o.length).join(''));
+      if (!composite || checkDigitHolds(body!.join(''), trial[composite.at]!))
+        hits.push([...trial]);
       return;
     }
     const g = groups[gi]!;

@@ -1,16 +1,20 @@
 /**
  * The reader on rendered documents and the routes through `app.inject`, on real parts: Chromium
- * renders three specimens with Debian's OCR-B font (needs `npm run fixtures` for the face), the
- * app runs on a SQLite file in a temporary folder, tesseract and the face models are the real
- * ones. The routes sit in a small Fastify scope with the client-token hook, as createApp will
- * register them.
+ * renders a few specimens with Debian's OCR-B font (needs `npm run fixtures` for the face), the
+ * app runs on a SQLite file in a temporary folder, tesseract, zxing-wasm and the face models are
+ * the real ones. The routes sit in a small Fastify scope with the client-token hook, as createApp
+ * will register them.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeDocuments, type ManifestEntry } from '../../../scripts/documents/make-documents';
+import {
+  forgedPassport,
+  makeDocuments,
+  type ManifestEntry,
+} from '../../../scripts/documents/make-documents';
 import { specimen } from '../../../scripts/documents/specimens';
 import { DEFAULT_SESSION_TIMEOUTS } from '../sessions/timeouts';
 import { clientAccess } from '../client/access';
@@ -21,7 +25,17 @@ import { ApiError, errorHandler } from '../http/errors';
 import { createFsMediaStore, createMediaService } from '../media';
 import { openLivenessApp, type LivenessApp } from '../liveness/test-support';
 import { automaticMoves } from '../nodes';
-import { createDocumentReader, createDocuments, documentRoutes, type DocumentReader } from '.';
+import {
+  createDocumentReader,
+  createDocuments,
+  createTextOcr,
+  documentRoutes,
+  planFor,
+  type DocumentReader,
+  type MrzOcr,
+} from '.';
+import { loadTemplates } from './templates';
+import type { Templates } from './glyphs';
 
 const clock = manualClock(Date.UTC(2026, 0, 10, 9));
 const FLOW = [
@@ -40,7 +54,10 @@ const FLOW = [
 let dir: string;
 let docs: ManifestEntry[];
 let reader: DocumentReader;
+let textOcr: MrzOcr;
 let t: LivenessApp;
+/** How many times the reader looked at a glyph template (0: no zone was read). */
+let templateLooks = 0;
 let app: FastifyInstance;
 const photo = (e: ManifestEntry) => readFileSync(join(dir, e.file));
 
@@ -51,12 +68,26 @@ beforeAll(async () => {
       specimen(11, 'passport', 'valid', 'mild'),
       specimen(12, 'passport', 'broken_check', 'clean'),
       specimen(13, 'id', 'expired', 'clean'),
+      specimen(14, 'dl', 'valid', 'mild'),
+      specimen(15, 'td2', 'valid', 'clean'),
+      specimen(16, 'visa-b', 'valid', 'clean'),
+      forgedPassport(17),
+      specimen(18, 'id', 'valid', 'clean'),
     ],
     dir,
   );
+  const templates = loadTemplates();
+  const counted = new Proxy(templates, {
+    get(target, key) {
+      templateLooks++;
+      return target[key as string];
+    },
+  }) as Templates;
   reader = createDocumentReader({
     analyzer: async () => (await import('../face-analysis/human-analyzer')).createHumanAnalyzer(),
+    templates: counted,
   });
+  textOcr = createTextOcr();
   const mediaDir = mkdtempSync(join(tmpdir(), 'idv-docs-media-'));
   t = await openLivenessApp({ clock });
   const media = createMediaService({
@@ -81,6 +112,7 @@ beforeAll(async () => {
     media,
     clock,
     reader: () => reader,
+    textOcr: () => textOcr,
   });
   app = Fastify();
   app.setErrorHandler(errorHandler);
@@ -101,6 +133,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.close();
   await reader?.close();
+  await textOcr?.close();
   await t?.close();
   rmSync(dir, { recursive: true, force: true });
 });
@@ -114,8 +147,22 @@ const post = async (token: string, path: string, body?: unknown) => {
   });
   return { status: r.statusCode, body: r.json() as Record<string, unknown> };
 };
-const upload = (token: string, e: ManifestEntry, side: 'front' | 'back' = 'front') =>
-  post(token, '', { side, image: photo(e).toString('base64') });
+const upload = (
+  token: string,
+  e: ManifestEntry,
+  side: 'front' | 'back' = 'front',
+  documentType?: string,
+  file = e.file,
+) =>
+  post(token, '', {
+    side,
+    image: readFileSync(join(dir, file)).toString('base64'),
+    ...(documentType ? { documentType } : {}),
+  });
+const byId = (prefix: string) => docs.find((d) => d.id.startsWith(prefix))!;
+const nodeReport = async (sessionId: string) =>
+  (await sessionOf(sessionId)).report.nodeReports.find((n) => n.nodeId === 'doc')!;
+type Checks = { name: string; result: string; detail?: string }[];
 const sessionOf = async (id: string) => (await t.store.getSessionById(id))!;
 
 describe('the reader on rendered documents', () => {
@@ -136,12 +183,43 @@ describe('the reader on rendered documents', () => {
     expect(r.status).toBe('expired');
     expect(r.mrz?.data).toEqual(e.expected);
   });
+  it('reads a TD2 card and an MRV-B visa, telling them apart by their code', async () => {
+    const td2 = byId('td2-');
+    const a = await reader.read(photo(td2), clock.now(), planFor('id', 'front'));
+    expect([a.status, a.mrz?.format]).toEqual(['read', 'TD2']);
+    expect(a.mrz?.data).toEqual(td2.expected);
+    const visa = byId('visa-b-');
+    const b = await reader.read(photo(visa), clock.now(), planFor('visa', 'front'));
+    expect([b.status, b.mrz?.format]).toEqual(['read', 'MRV-B']);
+    expect(b.mrz?.data).toEqual(visa.expected);
+  });
+  it('reads a driving licence’s AAMVA barcode from its back', async () => {
+    const dl = byId('dl-');
+    const r = await reader.read(photo(dl), clock.now(), planFor('dl', 'back'));
+    expect([r.status, r.method]).toEqual(['read', 'barcode']);
+    expect(r.licence?.data).toEqual(dl.expected);
+  });
+  it('reads nothing on a side that has nothing to read (an ID card’s front), but finds the card', async () => {
+    const id = byId('id-valid-');
+    templateLooks = 0;
+    const front = await reader.read(
+      readFileSync(join(dir, id.front!)),
+      clock.now(),
+      planFor('id', 'front'),
+    );
+    expect(front.method).toBe('none');
+    expect(front.page?.shape).toBe('TD1');
+    expect(templateLooks).toBe(0);
+    // The same photo read without a plan is searched for every zone.
+    await reader.read(readFileSync(join(dir, id.front!)), clock.now());
+    expect(templateLooks).toBeGreaterThan(0);
+  });
 });
 
 describe('POST /client/nodes/:nodeId/document', () => {
   it('a readable passport ends the node scanSuccess with extractedData and the document photo', async () => {
     const s = await t.open(FLOW);
-    const r = await upload(s.token, docs[0]!);
+    const r = await upload(s.token, docs[0]!, 'front', 'passport');
     expect(r.status).toBe(200);
     expect(r.body['status']).toBe('read');
     const stored = await sessionOf(s.sessionId);
@@ -149,6 +227,16 @@ describe('POST /client/nodes/:nodeId/document', () => {
     const nr = stored.report.nodeReports.find((n) => n.nodeId === 'doc')!;
     expect(nr.outcome).toBe('scanSuccess');
     expect(nr.report?.['fields']).toEqual(docs[0]!.expected);
+    // Every forgery and consistency check was made and passed.
+    expect((nr.report?.['documentChecks'] as Checks).map((c) => [c.name, c.result])).toEqual([
+      ['issuingState', 'passed'],
+      ['nationality', 'passed'],
+      ['dates', 'passed'],
+      ['visualZone', 'passed'],
+      ['face', 'passed'],
+      ['specimen', 'passed'],
+      ['original', 'passed'],
+    ]);
     const photoId = nr.report?.['documentPhoto'];
     expect(typeof photoId).toBe('string');
     const events = await t.store.listEvents({ sessionId: s.sessionId });
@@ -170,6 +258,68 @@ describe('POST /client/nodes/:nodeId/document', () => {
     const attempts = nr.report?.['attempts'] as { result: string }[];
     expect(attempts.map((a) => a.result)).toEqual(['checks_failed', 'expired']);
     expect(stored.report.extractedData ?? {}).toEqual({});
+  });
+
+  it('a driving licence: its front is kept, its back read, with the licence’s class and address', async () => {
+    const dl = byId('dl-');
+    const s = await t.open(FLOW);
+    const front = await upload(s.token, dl, 'front', 'dl', dl.front!);
+    expect(front.body).toMatchObject({ status: 'retry', reason: 'front_saved', attempts: 1 });
+    const back = await upload(s.token, dl, 'back', 'dl');
+    expect(back.body['status']).toBe('read');
+    const stored = await sessionOf(s.sessionId);
+    expect(stored.report.extractedData).toEqual(dl.expected);
+    expect(dl.expected).toMatchObject({ documentType: 'dl', licenceClass: expect.any(String) });
+    expect(dl.expected['address']).toMatch(/, [A-Z]{2} /);
+    const nr = await nodeReport(s.sessionId);
+    expect(nr.report?.['format']).toBe('AAMVA');
+    // The face of the front is the document photo; its printed fields match the barcode.
+    expect(typeof nr.report?.['documentPhoto']).toBe('string');
+    const checks = nr.report?.['documentChecks'] as Checks;
+    expect(checks.find((c) => c.name === 'visualZone')?.result).toBe('passed');
+    expect(checks.find((c) => c.name === 'face')?.result).toBe('passed');
+  });
+
+  it('a licence’s back without a barcode is answered no_barcode', async () => {
+    const s = await t.open(FLOW);
+    const r = await upload(s.token, docs[0]!, 'back', 'dl');
+    expect(r.body).toMatchObject({ status: 'retry', reason: 'no_barcode' });
+  });
+
+  it('a forged passport (specimen state, another person’s printed fields) is refused, with why', async () => {
+    const forged = byId('passport-forged-');
+    const live = await t.open(FLOW, 'live');
+    const r = await upload(live.token, forged, 'front', 'passport');
+    expect(r.body).toMatchObject({ status: 'retry', reason: 'not_genuine' });
+    await post(live.token, '/cancel');
+    const nr = await nodeReport(live.sessionId);
+    const attempt = (nr.report?.['attempts'] as { documentChecks: Checks }[])[0]!;
+    const failed = attempt.documentChecks.filter((c) => c.result === 'failed').map((c) => c.name);
+    expect(failed).toEqual(['issuingState', 'nationality', 'visualZone']);
+    expect((await sessionOf(live.sessionId)).report.extractedData ?? {}).toEqual({});
+    // In test mode the specimen state is allowed; the printed fields still disagree.
+    const test = await t.open(FLOW, 'test');
+    expect((await upload(test.token, forged, 'front', 'passport')).body['reason']).toBe(
+      'not_genuine',
+    );
+    await post(test.token, '/cancel');
+    const tr = await nodeReport(test.sessionId);
+    const testChecks = (tr.report?.['attempts'] as { documentChecks: Checks }[])[0]!.documentChecks;
+    expect(testChecks.filter((c) => c.result === 'failed').map((c) => c.name)).toEqual([
+      'visualZone',
+    ]);
+  });
+
+  it('refuses a document type the node does not allow', async () => {
+    const s = await t.open([
+      FLOW[0],
+      { ...FLOW[1], allowedDocumentTypes: ['passport'] },
+      ...FLOW.slice(2),
+    ]);
+    const r = await upload(s.token, docs[0]!, 'back', 'dl');
+    expect(r.status).toBe(400);
+    expect(r.body['error']).toMatchObject({ type: 'validation_error' });
+    expect(JSON.stringify(r.body)).toContain('does not allow dl; it allows passport');
   });
 
   it('refuses a body that is not a JPEG, listing every problem, and changes nothing', async () => {

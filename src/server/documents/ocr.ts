@@ -30,14 +30,10 @@ export interface MrzOcr {
   close(): Promise<void>;
 }
 
-/**
- * A warm tesseract worker restricted to the MRZ alphabet. Calls queue on the one worker.
- *
- * @example
- * const ocr = createMrzOcr();
- * const lines = await ocr.read(png);
- */
-export function createMrzOcr(): MrzOcr {
+/** Characters the printed fields use: letters, digits and the punctuation of dates. */
+const TEXT_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789./-<';
+
+function createWorkerQueue(parameters: Record<string, string>): MrzOcr {
   let worker: Promise<Worker> | null = null;
   let chain: Promise<unknown> = Promise.resolve();
   const start = async () => {
@@ -46,10 +42,7 @@ export function createMrzOcr(): MrzOcr {
       gzip: true,
       cacheMethod: 'none',
     });
-    await w.setParameters({
-      tessedit_char_whitelist: 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789<',
-      tessedit_pageseg_mode: PSM.SINGLE_BLOCK,
-    });
+    await w.setParameters(parameters);
     return w;
   };
   return {
@@ -79,4 +72,35 @@ export function createMrzOcr(): MrzOcr {
       if (w) await (await w).terminate();
     },
   };
+}
+
+/**
+ * A warm tesseract worker restricted to the MRZ alphabet. Calls queue on the one worker.
+ *
+ * @example
+ * const ocr = createMrzOcr();
+ * const lines = await ocr.read(png);
+ */
+export function createMrzOcr(): MrzOcr {
+  return createWorkerQueue({
+    tessedit_char_whitelist: 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789<',
+    tessedit_pageseg_mode: PSM.SINGLE_BLOCK,
+    user_defined_dpi: '254',
+  });
+}
+
+/**
+ * A warm tesseract worker for the printed fields of the visual zone: sparse text (labels and
+ * values scattered over the page), letters, digits and the punctuation of dates.
+ *
+ * @example
+ * const viz = createTextOcr();
+ * const lines = await viz.read(png);
+ */
+export function createTextOcr(): MrzOcr {
+  return createWorkerQueue({
+    tessedit_char_whitelist: TEXT_CHARS,
+    tessedit_pageseg_mode: PSM.SPARSE_TEXT,
+    user_defined_dpi: '254',
+  });
 }

@@ -1,45 +1,103 @@
 /**
- * The document reader: finds and straightens the document in a photo, cuts out the band where
- * the machine-readable zone sits, evens its light, reads it glyph by glyph against OCR-B
- * templates (`glyphs.ts`), settles near ties by check digits and field shapes or refuses them
- * (`decide.ts`), and checks the zone; tesseract (position-corrected, `src/core/mrz`) may stand in
- * for the checked fields. Also cuts out the document's face.
+ * The document reader: finds and straightens the document in a photo (`page.ts`) and reads what
+ * the side carries, as the caller's plan says: a machine-readable zone (`zone.ts`: OCR-B glyphs,
+ * decided by check digits and field shapes, tesseract standing in for unclear digits) or the
+ * PDF417 of a licence (`barcode.ts`, parsed by `src/core/aamva`). A side with nothing to read
+ * (an ID card's front) is only straightened. Also cuts out the document's face.
  */
 import { PNG } from 'pngjs';
-import { TD1, TD3, correctMrz, parseMrz, type MrzLayout, type MrzResult } from '../../core/mrz';
+import jpeg from 'jpeg-js';
+import { parseAamva, type AamvaResult } from '../../core/aamva';
+import { correctMrz, parseMrz, type MrzResult } from '../../core/mrz';
 import type { FaceAnalyzer } from '../face-analysis/analyzer';
 import { decodeImage } from '../face-analysis/image';
-import { homography, type Pt } from './homography';
-import jpeg from 'jpeg-js';
-import { DOC_MM, formatByAspect, locateDocument } from './locate';
-import { agreesWithGlyphs, decide } from './decide';
-import { ALPHABET, PITCH_PX, readGlyphs, type Templates } from './glyphs';
+import { readPdf417 } from './barcode';
+import { agreesWithGlyphs } from './decide';
+import { PITCH_PX, type Templates } from './glyphs';
+import { locateDocument, type Quad } from './locate';
 import { createMrzOcr, type MrzOcr } from './ocr';
-import { loadTemplates } from './templates';
+import {
+  colourPage,
+  flatten,
+  straightenPage,
+  zoneBand,
+  type PageShape,
+  type Rgb,
+  type StraightPage,
+} from './page';
 import { boxMean, crop, toGray, warpGray, type Gray } from './raster';
+import { homography } from './homography';
+import { loadTemplates } from './templates';
+import {
+  GLYPH_MARGIN,
+  GLYPH_MIN_SCORE,
+  better,
+  readZone,
+  ZONE_SIZES,
+  type Zone,
+  type ZoneSize,
+} from './zone';
 
-/** Pixels a millimetre of the straightened MRZ band: characters about 30 px high for tesseract. */
-const BAND_PX_PER_MM = 10;
-/** Height of the MRZ band from the bottom edge (ICAO zone plus margin). */
-const BAND_MM = { TD3: 24, TD1: 21 } as const;
+export { GLYPH_MARGIN, GLYPH_MIN_SCORE } from './zone';
+
+/** What to look for on a side (`plan.ts` makes it from the document kind and the side). */
+export interface ReadPlan {
+  /** Zone sizes, in the order to try them. */
+  zones: readonly ZoneSize[];
+  /** A PDF417 barcode (a licence's back, a North American ID card's). */
+  barcode: boolean;
+  /**
+   * When the outline's shape holds none of the zones, look further: the page as the other shape,
+   * then the photo's lower part unstraightened (true by default). Off for a side that carries a
+   * zone only if it is of another shape (an ID card's front: a TD2 card has its zone there).
+   */
+  fallbacks?: boolean;
+}
+
+/** Both: what an upload without a declared document asks for. */
+export const READ_EVERYTHING: ReadPlan = { zones: ['2x44', '3x30', '2x36'], barcode: true };
 
 export interface ReadOutcome {
-  /** `read`: the check digits hold; otherwise why not. */
+  /**
+   * `read`: a zone whose check digits hold, or a licence's barcode (the forgery and consistency
+   * checks come after); otherwise why not.
+   */
   status: 'read' | 'unreadable' | 'checks_failed' | 'expired';
   mrz: MrzResult | null;
+  licence: AamvaResult | null;
+  /** A PDF417 was found (whatever it said). */
+  barcodeFound: boolean;
   /** The lines as read before the decision: each cell's best glyph, or tesseract's lines. */
   raw: string[];
-  /** `glyphs`: OCR-B templates cell by cell; `tesseract`: it stood in for the checked fields. */
-  method: 'glyphs' | 'tesseract' | 'none';
+  /**
+   * `glyphs`: OCR-B templates cell by cell; `tesseract`: it stood in for the checked fields;
+   * `barcode`: the PDF417; `none`: nothing was read (or nothing was to be read).
+   */
+  method: 'glyphs' | 'tesseract' | 'barcode' | 'none';
   /** Why a glyph read was not trusted (a weak cell, or the field with more than one fitting reading). */
   unsure: string | null;
-  /** Straightened document (JPEG), for the face crop. */
+  /** The straightened page (grey and colour), when an outline was found. */
+  page: (StraightPage & { colour: Rgb | null }) | null;
+  /** Straightened document (JPEG of the grey page), for the face crop. */
   document: { jpeg: Uint8Array; width: number; height: number } | null;
   ms: number;
 }
 
+export interface FoundFace {
+  /** The face cut out of the page, as a JPEG. */
+  jpeg: Uint8Array;
+  /** Where it is on the page, in the page's pixels. */
+  box: { x: number; y: number; width: number; height: number };
+  page: { width: number; height: number };
+  score: number;
+}
+
 export interface DocumentReader {
-  read(image: Uint8Array, today: number): Promise<ReadOutcome>;
+  read(image: Uint8Array, today: number, plan?: ReadPlan): Promise<ReadOutcome>;
+  /** The reader has face models (without them no face is looked for, and the face check is not performed). */
+  readonly faces: boolean;
+  /** The most likely face on a straightened document page, or null. */
+  findFace(document: Uint8Array): Promise<FoundFace | null>;
   /** The face on a straightened document page, as a JPEG, or null. */
   face(document: Uint8Array): Promise<Uint8Array | null>;
   close(): Promise<void>;
@@ -57,7 +115,13 @@ function pngOf(g: Gray): Uint8Array {
   return PNG.sync.write(png, { colorType: 0, inputColorType: 0, inputHasAlpha: false });
 }
 
-function jpegOfGray(g: Gray): Uint8Array {
+/**
+ * A grey raster as a JPEG.
+ *
+ * @example
+ * jpegOfGray(page.gray); // Uint8Array [0xff, 0xd8, …]
+ */
+export function jpegOfGray(g: Gray): Uint8Array {
   const data = new Uint8Array(g.width * g.height * 4);
   for (let i = 0; i < g.width * g.height; i++) {
     data[i * 4] = data[i * 4 + 1] = data[i * 4 + 2] = g.data[i]!;
@@ -66,104 +130,73 @@ function jpegOfGray(g: Gray): Uint8Array {
   return new Uint8Array(jpeg.encode({ data, width: g.width, height: g.height }, 90).data);
 }
 
-/** Divides out the local background so uneven light leaves black text on an even white. */
-function flatten(g: Gray): Gray {
-  const bg = boxMean(g, Math.round(g.height / 3));
-  const out = new Uint8Array(g.data.length);
-  for (let i = 0; i < out.length; i++) {
-    const v = (g.data[i]! / Math.max(1, bg[i]!)) * 235;
-    out[i] = v > 255 ? 255 : v;
-  }
-  return { width: g.width, height: g.height, data: out };
-}
-
-function rectCorners(w: number, h: number): Pt[] {
-  return [
-    { x: 0, y: 0 },
-    { x: w, y: 0 },
-    { x: w, y: h },
-    { x: 0, y: h },
-  ];
-}
-
 export interface Straightened {
-  format: 'TD1' | 'TD3';
+  format: PageShape;
   page: Gray;
   /** The bottom band of the page where the zone is, light evened. */
   band: Gray;
 }
 
 /**
- * The document of a photo, straightened to `BAND_PX_PER_MM`, and its MRZ band; null when no
- * document outline is found. The format is the one the outline's aspect ratio suggests, or `as`.
+ * The document of a photo, straightened, and its zone's band; null when no document outline is
+ * found. The format is the one the outline's aspect ratio suggests, or `as`.
  *
  * @example
  * const s = straighten(toGray(decodeImage(jpegBytes)));
  */
-export function straighten(gray: Gray, as?: 'TD1' | 'TD3'): Straightened | null {
+export function straighten(gray: Gray, as?: PageShape): Straightened | null {
   const quad = locateDocument(gray);
-  if (!quad) return null;
-  const format = as ?? formatByAspect(quad.aspect);
-  const mm = DOC_MM[format];
-  const w = Math.round(mm.w * BAND_PX_PER_MM);
-  const h = Math.round(mm.h * BAND_PX_PER_MM);
-  const toPhoto = homography(rectCorners(w, h), quad.corners);
-  if (!toPhoto) return null;
-  const page = warpGray(gray, toPhoto, w, h);
-  const bandH = BAND_MM[format] * BAND_PX_PER_MM;
-  return { format, page, band: flatten(crop(page, 0, h - bandH, w, bandH)) };
+  const page = quad ? straightenPage(gray, quad, as) : null;
+  if (!page) return null;
+  return { format: page.shape, page: page.gray, band: zoneBand(page) };
 }
 
-/**
- * A cell whose best template scores below GLYPH_MIN_SCORE is not read; characters within
- * GLYPH_MARGIN of a cell's best are its plausible readings (`decide.ts`). Measured on the test
- * set (docs/documents.md): see the table there.
- */
-export const GLYPH_MIN_SCORE = 0.45;
-export const GLYPH_MARGIN = 0.04;
 /** What tesseract's zone must agree with (`agreesWithGlyphs`). */
 const STAND_IN = { minScore: GLYPH_MIN_SCORE, margin: GLYPH_MARGIN, wide: 0.15 };
 
-const layoutOf = (format: 'TD1' | 'TD3') => (format === 'TD3' ? TD3 : TD1);
-
-interface Zone {
-  band: Gray;
-  layout: MrzLayout;
-  score: (position: number, c: string) => number;
-  raw: string[];
-  mrz: MrzResult | null;
-  /** The decision settled every near tie (it may still have found a check digit failing). */
-  confident: boolean;
-  unsure: string | null;
+/** Pixmap of a grey raster as zxing-wasm takes it. */
+function rgbaOf(g: Gray): { data: Uint8ClampedArray; width: number; height: number } {
+  const data = new Uint8ClampedArray(g.width * g.height * 4);
+  for (let i = 0; i < g.width * g.height; i++) {
+    data[i * 4] = data[i * 4 + 1] = data[i * 4 + 2] = g.data[i]!;
+    data[i * 4 + 3] = 255;
+  }
+  return { data, width: g.width, height: g.height };
 }
 
 /**
- * The glyph read of a band as a zone of `layout`, or null when the band holds no such zone (no
- * grid, or rows of other text: an ID card's photo side is cut into cells too, but few of them
- * look like any OCR-B glyph).
+ * The PDF417 of a card: on the card straightened at 10 px/mm (no rotation or perspective left
+ * for the decoder), then at 16 px/mm lightly smoothed (noise), then the photo as it is.
  */
-function readZone(
-  band: Gray,
-  layout: MrzLayout,
-  pitch: number,
-  today: number,
-  templates: Templates,
-): Zone | null {
-  const glyphs = readGlyphs(band, layout, templates, pitch);
-  if (!glyphs) return null;
-  const weak = glyphs.scores.filter((sc) => Math.max(...sc) < GLYPH_MIN_SCORE).length;
-  if (weak > glyphs.scores.length / 4) return null;
-  const score = (i: number, c: string) => glyphs.scores[i]![ALPHABET.indexOf(c)]!;
-  const d = decide(layout, score, { minScore: GLYPH_MIN_SCORE, margin: GLYPH_MARGIN });
-  return {
-    band,
-    layout,
-    score,
-    raw: glyphs.lines,
-    mrz: parseMrz(d.lines, today),
-    confident: d.status !== 'unsure',
-    unsure: d.status === 'unsure' ? d.where : null,
-  };
+async function findBarcode(
+  gray: Gray,
+  quad: Quad | null,
+  photo: Uint8Array,
+): Promise<string | null> {
+  if (quad) {
+    for (const [ppm, smooth] of [
+      [10, false],
+      [16, true],
+    ] as const) {
+      const w = Math.round(85.6 * ppm);
+      const h = Math.round(54 * ppm);
+      const toPhoto = homography(
+        [
+          { x: 0, y: 0 },
+          { x: w, y: 0 },
+          { x: w, y: h },
+          { x: 0, y: h },
+        ],
+        quad.corners,
+      );
+      if (!toPhoto) continue;
+      let card = warpGray(gray, toPhoto, w, h);
+      if (smooth) card = { ...card, data: Uint8Array.from(boxMean(card, 1), Math.round) };
+      const text = await readPdf417(rgbaOf(card));
+      if (text) return text;
+    }
+  }
+  return readPdf417(photo);
 }
 
 /**
@@ -188,43 +221,94 @@ export function createDocumentReader(
     return { raw, mrz };
   }
 
-  return {
-    async read(image, today) {
-      const t0 = performance.now();
-      const gray = toGray(decodeImage(image));
-      let document: ReadOutcome['document'] = null;
-      let zone: Zone | null = null;
-      const pageOf = (f: Straightened) => ({
-        jpeg: jpegOfGray(f.page),
-        width: f.page.width,
-        height: f.page.height,
-      });
-      const first = straighten(gray);
-      if (first) {
-        document = pageOf(first);
-        zone = readZone(first.band, layoutOf(first.format), PITCH_PX, today, templates);
-        if (!zone) {
-          // A steep perspective can make a passport page look like a card: the other format.
-          const second = straighten(gray, first.format === 'TD3' ? 'TD1' : 'TD3');
-          const z =
-            second && readZone(second.band, layoutOf(second.format), PITCH_PX, today, templates);
-          if (second && z) {
-            zone = z;
-            document = pageOf(second);
-          }
-        }
+  /**
+   * The zone on a page of its shape, then as the other shape, then the photo's lower part; the
+   * first read that is confident with its check digits holding, else the best looking of all.
+   */
+  function findZone(
+    gray: Gray,
+    quad: Quad | null,
+    first: StraightPage | null,
+    sizes: readonly ZoneSize[],
+    today: number,
+    fallbacks: boolean,
+  ): { zone: Zone | null; page: StraightPage | null } {
+    const found: { zone: Zone; page: StraightPage | null }[] = [];
+    const good = () => found.find((f) => f.zone.confident && f.zone.mrz?.checksOk);
+    const best = () =>
+      found.reduce<(typeof found)[number] | null>(
+        (b, f) => (!b || better(f.zone, b.zone) ? f : b),
+        null,
+      ) ?? { zone: null, page: first };
+    const onPage = (page: StraightPage) => {
+      const band = zoneBand(page);
+      for (const size of sizes) {
+        const z = ZONE_SIZES[size];
+        if (z.shape !== page.shape) continue;
+        const zone = readZone(band, size, z.pitch, today, templates);
+        if (zone) found.push({ zone, page });
+        if (good()) return;
       }
-      if (!zone) {
-        // No outline (a light table, a page filling the frame) or no zone where the outline
-        // said: the lower part of the photo as it is, at the sizes a held-up document has.
-        const lower = flatten(crop(gray, 0, gray.height * 0.45, gray.width, gray.height * 0.55));
-        for (const pitch of [PITCH_PX * 0.65, PITCH_PX * 0.9, PITCH_PX * 1.2]) {
-          for (const layout of [TD3, TD1]) {
-            const z = readZone(lower, layout, pitch, today, templates);
-            if (z && (!zone || (z.confident && z.mrz?.valid && !zone.mrz?.valid))) zone = z;
-          }
-          if (zone?.confident && zone.mrz?.valid) break;
-        }
+    };
+    if (first && quad) {
+      onPage(first);
+      if (good() || !fallbacks) return good() ?? best();
+      // A steep perspective can make a passport page look like a card: the other shape.
+      const other = straightenPage(gray, quad, first.shape === 'TD3' ? 'TD1' : 'TD3');
+      if (other) onPage(other);
+      if (good() || found.length > 0) return good() ?? best();
+    }
+    if (!fallbacks) return best();
+    // No outline (a light table, a page filling the frame) or no zone where the outline said:
+    // the lower part of the photo as it is, at the sizes a held-up document has.
+    const lower = flatten(crop(gray, 0, gray.height * 0.45, gray.width, gray.height * 0.55));
+    for (const f of [0.65, 0.9, 1.2]) {
+      for (const size of sizes) {
+        const zone = readZone(lower, size, PITCH_PX * f, today, templates);
+        if (zone) found.push({ zone, page: first });
+        if (good()) return good()!;
+      }
+    }
+    return best();
+  }
+
+  async function findFace(documentJpeg: Uint8Array): Promise<FoundFace | null> {
+    if (!opts.analyzer) return null;
+    const analyzer = await opts.analyzer();
+    const a = await analyzer.analyze(documentJpeg);
+    const f = a.faces.sort((x, y) => y.score - x.score)[0];
+    if (!f) return null;
+    const g = toGray(decodeImage(documentJpeg));
+    const m = 0.35;
+    const b = f.box;
+    return {
+      jpeg: jpegOfGray(
+        crop(
+          g,
+          b.x - b.width * m,
+          b.y - b.height * m * 1.3,
+          b.width * (1 + 2 * m),
+          b.height * (1 + 2.3 * m),
+        ),
+      ),
+      box: { x: b.x, y: b.y, width: b.width, height: b.height },
+      page: { width: g.width, height: g.height },
+      score: f.score,
+    };
+  }
+
+  return {
+    async read(image, today, plan = READ_EVERYTHING) {
+      const t0 = performance.now();
+      const photo = decodeImage(image);
+      const gray = toGray(photo);
+      const quad = locateDocument(gray);
+      let page = quad ? straightenPage(gray, quad) : null;
+      let zone: Zone | null = null;
+      if (plan.zones.length > 0) {
+        const found = findZone(gray, quad, page, plan.zones, today, plan.fallbacks ?? true);
+        zone = found.zone;
+        page = found.page;
       }
       let method: ReadOutcome['method'] = zone ? 'glyphs' : 'none';
       // tesseract reads digits well: its zone may stand in for the glyphs' when its check digits
@@ -233,59 +317,77 @@ export function createDocumentReader(
       // near tie in those unchecked places.
       if (
         zone &&
-        !(zone.confident && zone.mrz?.valid) &&
+        !(zone.confident && zone.mrz?.checksOk) &&
         agreesWithGlyphs(zone.layout, zone.score, STAND_IN, null)
       ) {
         const t = await tryBand(zone.band, today);
-        if (t.mrz?.valid && agreesWithGlyphs(zone.layout, zone.score, STAND_IN, t.mrz.lines)) {
+        if (
+          t.mrz?.checksOk &&
+          t.mrz.format === zone.layout.format &&
+          agreesWithGlyphs(zone.layout, zone.score, STAND_IN, t.mrz.lines)
+        ) {
           zone = { ...zone, raw: t.raw, mrz: t.mrz, confident: true, unsure: null };
           method = 'tesseract';
         }
       }
+      let licence: AamvaResult | null = null;
+      let barcodeFound = false;
+      if (!zone && plan.barcode) {
+        const text = await findBarcode(gray, quad, image);
+        barcodeFound = text !== null;
+        licence = text ? parseAamva(text, today) : null;
+        if (licence) method = 'barcode';
+      }
       const mrz = zone?.mrz ?? null;
-      const status: ReadOutcome['status'] =
-        !mrz || !zone?.confident
-          ? 'unreadable'
-          : !mrz.valid
-            ? mrz.checksOk
-              ? 'unreadable'
-              : 'checks_failed'
-            : mrz.expired
-              ? 'expired'
-              : 'read';
+      const status = licence ? licenceStatus(licence) : zoneStatus(zone);
       return {
         status,
         mrz,
+        licence,
+        barcodeFound,
         raw: zone?.raw ?? [],
         method,
         unsure: zone?.unsure ?? null,
-        document,
+        page: page ? { ...page, colour: colourPage(photo, page) } : null,
+        document: page
+          ? { jpeg: jpegOfGray(page.gray), width: page.gray.width, height: page.gray.height }
+          : null,
         ms: performance.now() - t0,
       };
     },
 
+    faces: opts.analyzer !== undefined,
+
+    findFace,
+
     async face(documentJpeg) {
-      if (!opts.analyzer) return null;
-      const analyzer = await opts.analyzer();
-      const a = await analyzer.analyze(documentJpeg);
-      const f = a.faces.sort((x, y) => y.score - x.score)[0];
-      if (!f) return null;
-      const g = toGray(decodeImage(documentJpeg));
-      const m = 0.35;
-      const b = f.box;
-      return jpegOfGray(
-        crop(
-          g,
-          b.x - b.width * m,
-          b.y - b.height * m * 1.3,
-          b.width * (1 + 2 * m),
-          b.height * (1 + 2.3 * m),
-        ),
-      );
+      return (await findFace(documentJpeg))?.jpeg ?? null;
     },
 
     async close() {
       await ocr.close();
     },
   };
+}
+
+/**
+ * A zone is read when its check digits hold and every field has its shape; a state code that is
+ * no state's is left to the forgery checks (a confident read of an invented code is a forgery,
+ * not a misread).
+ */
+function zoneStatus(zone: Zone | null): ReadOutcome['status'] {
+  const mrz = zone?.mrz;
+  if (!mrz || !zone.confident) return 'unreadable';
+  if (!mrz.checksOk) return 'checks_failed';
+  const shapeProblems = mrz.problems.filter(
+    (p) => p !== 'unknown_issuing_country' && p !== 'unknown_nationality',
+  );
+  if (shapeProblems.length > 0) return 'unreadable';
+  return mrz.expired ? 'expired' : 'read';
+}
+
+/** A barcode is exact or absent: missing fields or impossible dates in it are not a read. */
+function licenceStatus(l: AamvaResult): ReadOutcome['status'] {
+  if (l.problems.some((p) => p !== 'unknown_jurisdiction')) return 'unreadable';
+  return l.expired ? 'expired' : 'read';
 }

@@ -1,12 +1,17 @@
 /**
- * The server side of a `document_scan` node: each uploaded photo is read at once; a read whose
- * check digits hold ends the node `scanSuccess` with `extractedData` and the document photo, any
- * other answer is a retry recorded among the node's attempts. The page cannot report
- * `scanSuccess` itself; it may cancel (`userCancelled`) or end on time (`scanTimeout`).
+ * The server side of a `document_scan` node: each uploaded photo is scanned at once
+ * (`scan.ts`); a read that passes every check ends the node `scanSuccess` with `extractedData`
+ * and the document photo, any other answer is a retry recorded among the node's attempts. The
+ * front of a two-sided card is kept until its back comes. The page cannot report `scanSuccess`
+ * itself; it may cancel (`userCancelled`) or end on time (`scanTimeout`).
  */
 import type { FlowPosition } from '../../core/flow';
-import { documentScanWithDefaults } from '../../core/flow';
+import { documentScanWithDefaults, kindsOf } from '../../core/flow';
 import type { MrzResult } from '../../core/mrz';
+import type { DocumentCheck } from './checks';
+import type { SideEvidence } from './evidence';
+import type { MrzOcr } from './ocr';
+import { scanSide, type ScanResultKind } from './scan';
 import type { Clock } from '../clock';
 import { isFinished, requireCurrentOf, type StepGateway } from '../flow/gateway';
 import { ApiError, invalid } from '../http/errors';
@@ -15,7 +20,7 @@ import { frameBytesWithin } from './image-body';
 import { mediaEvent } from '../media/event';
 import type { MediaService } from '../media/types';
 import type { SessionRecord, SessionStore } from '../store/types';
-import type { DocumentReader, ReadOutcome } from './reader';
+import type { DocumentReader } from './reader';
 import {
   DOCUMENT_LIMITS,
   type DocumentRetryReason,
@@ -30,11 +35,17 @@ export type DocumentAnswer =
 export interface DocumentAttempt {
   at: number;
   side: 'front' | 'back';
-  result: 'read' | 'unreadable' | 'checks_failed' | 'expired' | 'front_saved';
+  /** The document the page asked for, when it said. */
+  documentType?: string;
+  result: ScanResultKind;
   format?: string;
   checks?: MrzResult['checks'];
+  documentChecks?: DocumentCheck[];
   problems?: string[];
+  /** Milliseconds from the photo to the answer. */
   ms: number;
+  /** Of which: reading the zone or barcode, reading the printed text, finding the face. */
+  steps: { read: number; text: number; face: number };
 }
 
 export interface Documents {
@@ -51,6 +62,8 @@ export interface DocumentsDeps {
   media: MediaService;
   clock: Clock;
   reader: () => DocumentReader;
+  /** The OCR of printed fields (its own tesseract worker, started on first use). */
+  textOcr: () => MrzOcr;
 }
 
 /** Grace for the page's clock before the server agrees that the time is up. */
@@ -73,7 +86,7 @@ function enteredAt(s: SessionRecord): number {
 export function createDocuments(deps: DocumentsDeps): Documents {
   const { store, media, clock, gateway } = deps;
   const attempts = new Map<string, DocumentAttempt[]>();
-  const fronts = new Map<string, Uint8Array>();
+  const fronts = new Map<string, SideEvidence>();
   const key = (s: SessionRecord, nodeId: string) => `${s.id}/${nodeId}`;
 
   function documentNode(s: SessionRecord, nodeId: string) {
@@ -131,52 +144,53 @@ export function createDocuments(deps: DocumentsDeps): Documents {
         });
         return { status: 'timeout', position: saved.position };
       }
+      const allowed = kindsOf(node.allowedDocumentTypes);
+      if (body.documentType && !allowed.includes(body.documentType)) {
+        throw invalid([
+          {
+            path: 'documentType',
+            message: `node '${nodeId}' does not allow ${body.documentType}; it allows ${allowed.join(', ')}`,
+          },
+        ]);
+      }
       const reader = deps.reader();
-      const r: ReadOutcome = await reader.read(image.bytes, now);
+      const t0 = performance.now();
+      const r = await scanSide(reader, deps.textOcr(), {
+        image: image.bytes,
+        side: body.side,
+        kind: body.documentType ?? null,
+        allowed,
+        mode: s.mode,
+        today: now,
+        front: fronts.get(key(s, nodeId)) ?? null,
+      });
       const attempt: DocumentAttempt = {
         at: now,
         side: body.side,
-        result: r.status,
-        ...(r.mrz ? { format: r.mrz.format, checks: r.mrz.checks, problems: r.mrz.problems } : {}),
-        ms: Math.round(r.ms),
+        ...(body.documentType ? { documentType: body.documentType } : {}),
+        result: r.result,
+        ...(r.format ? { format: r.format } : {}),
+        ...(r.checks ? { checks: r.checks } : {}),
+        ...(r.documentChecks ? { documentChecks: r.documentChecks } : {}),
+        ...(r.problems ? { problems: r.problems } : {}),
+        ms: Math.round(performance.now() - t0),
+        steps: { read: r.evidence.ms.read, text: r.evidence.ms.text, face: r.evidence.ms.face },
       };
-      const allowed = node.allowedDocumentTypes;
-      const type = r.mrz?.data.documentType;
-      if (
-        r.status === 'read' &&
-        type &&
-        type !== 'other' &&
-        !allowed.includes(type as 'passport' | 'id')
-      ) {
-        attempt.result = 'unreadable';
-        attempt.problems = [...(attempt.problems ?? []), `document_type_not_allowed:${type}`];
-      }
-      if (attempt.result !== 'read' || !r.mrz) {
-        // A front without a zone (an ID card's photo side) is kept for its face.
-        if (r.status === 'unreadable' && !r.mrz && body.side === 'front' && r.document) {
-          fronts.set(key(s, nodeId), r.document.jpeg);
-          attempt.result = 'front_saved';
-        }
-        const n = record(s, nodeId, attempt);
+      const n = record(s, nodeId, attempt);
+      if (r.result !== 'read' || !r.fields) {
+        // A front without a zone (an ID card's or licence's portrait side) is kept for the checks.
+        if (r.result === 'front_saved') fronts.set(key(s, nodeId), r.evidence);
         await gateway.mutate(
           s.id,
           (cur, at) => (isFinished(cur) ? cur : { ...cur, lastActivityAt: at }),
           { what: 'a document scan' },
         );
-        const reason = attempt.result === 'read' ? 'unreadable' : attempt.result;
+        const reason = r.result === 'read' ? 'unreadable' : r.result;
         return { status: 'retry', reason, attempts: n };
       }
-      record(s, nodeId, attempt);
-      const pageJpeg =
-        r.mrz.format === 'TD1'
-          ? (fronts.get(key(s, nodeId)) ?? r.document?.jpeg)
-          : r.document?.jpeg;
-      let face: Uint8Array | null = null;
-      try {
-        face = pageJpeg ? await reader.face(pageJpeg) : null;
-      } catch {
-        face = null;
-      }
+      // The document photo: the portrait side's face (this side's, or the kept front's).
+      const portrait = r.evidence.face !== undefined ? r.evidence : fronts.get(key(s, nodeId));
+      const face = portrait?.face?.jpeg ?? null;
       const photo = face
         ? await media.save({
             sessionId: s.id,
@@ -187,13 +201,14 @@ export function createDocuments(deps: DocumentsDeps): Documents {
             bytes: face,
           })
         : null;
-      const data = r.mrz.data;
+      const data = r.fields;
       const report = {
         ...reportOf(s, nodeId),
-        format: r.mrz.format,
+        format: r.format,
         fields: data,
-        checks: r.mrz.checks,
-        expired: r.mrz.expired,
+        ...(r.checks ? { checks: r.checks } : {}),
+        documentChecks: r.documentChecks,
+        expired: false,
         documentPhoto: photo?.id ?? null,
       };
       const saved = await end(s, nodeId, 'scanSuccess', report, (cur) => ({

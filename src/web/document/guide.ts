@@ -1,6 +1,7 @@
-import type { DocumentType } from '../../core/flow';
+import type { DocumentKind } from '../../core/flow';
 
-export type { DocumentType };
+/** The kind of document the screen asks for (the node's allowed types, grouped by what is read). */
+export type DocumentType = DocumentKind;
 
 /** A rectangle in the camera frame's pixels. */
 export interface Rect {
@@ -11,12 +12,15 @@ export interface Rect {
 }
 
 /**
- * Sizes in millimetres (ISO/IEC 7810): ID cards and driving licences are ID-1 cards, a passport's
- * data page is TD3. Only the ratio matters to the guide; the server tells the formats apart by it.
+ * Sizes in millimetres (ISO/IEC 7810): ID cards, residence permits and driving licences are ID-1
+ * cards, a passport's data page is TD3, and a visa is held on the passport page it is stuck to.
+ * Only the ratio matters to the guide; the server tells the formats apart by it.
  */
 export const DOCUMENT_MM: Record<DocumentType, { width: number; height: number }> = {
   passport: { width: 125, height: 88 },
   id: { width: 85.6, height: 54 },
+  'residence-permit': { width: 85.6, height: 54 },
+  visa: { width: 125, height: 88 },
   dl: { width: 85.6, height: 54 },
 };
 

@@ -3,6 +3,7 @@ import type { Position } from '../api/types';
 import {
   firstSide,
   initialScan,
+  NO_BARCODE_OFFER,
   readyToCapture,
   RETRY_PAUSE_MS,
   scanHint,
@@ -18,7 +19,7 @@ import { SHARP_MIN } from './sharpness';
 const position: Position = { nodeId: 'end', nodeType: 'end', status: 'complete', path: [] };
 const run = (s: ScanState, ...events: ScanEvent[]) => events.reduce(scanStep, s);
 const live = (
-  type: 'passport' | 'id' | 'dl' = 'passport',
+  type: 'passport' | 'id' | 'residence-permit' | 'visa' | 'dl' = 'passport',
   mode: 'single' | 'automatic' = 'single',
 ) => run(initialScan(type, mode), { type: 'camera', status: 'live' });
 const good = (now: number): FrameReading => ({
@@ -28,12 +29,14 @@ const good = (now: number): FrameReading => ({
 });
 
 describe('firstSide', () => {
-  it('passport and licence: front; ID card: back alone, or front first in automatic mode', () => {
+  it('passport and visa: front; cards and licences: back alone, or front first in automatic mode', () => {
     expect(firstSide('passport', 'single')).toBe('front');
     expect(firstSide('passport', 'automatic')).toBe('front');
-    expect(firstSide('dl', 'single')).toBe('front');
-    expect(firstSide('id', 'single')).toBe('back');
-    expect(firstSide('id', 'automatic')).toBe('front');
+    expect(firstSide('visa', 'automatic')).toBe('front');
+    for (const card of ['id', 'residence-permit', 'dl'] as const) {
+      expect(firstSide(card, 'single')).toBe('back');
+      expect(firstSide(card, 'automatic')).toBe('front');
+    }
   });
 });
 
@@ -84,6 +87,48 @@ describe('scanStep', () => {
     expect(s.side).toBe('back');
     expect(s.lastRetry).toBe('front_saved');
     expect(s.pausedUntil).toBe(TURN_PAUSE_MS);
+  });
+
+  it('a licence in automatic mode turns to its barcode after front_saved', () => {
+    const s = run(
+      live('dl', 'automatic'),
+      { type: 'send', source: 'auto' },
+      { type: 'answer', answer: { status: 'retry', reason: 'front_saved', attempts: 1 }, now: 0 },
+    );
+    expect(s.side).toBe('back');
+    expect(scanHint(s, null, s.retryShownUntil)).toBe('placeBack');
+  });
+
+  it('licence backs without a barcode: the hint, then which documents work, the camera held', () => {
+    const noBarcode = (attempts: number, now: number): ScanEvent => ({
+      type: 'answer',
+      answer: { status: 'retry', reason: 'no_barcode', attempts },
+      now,
+    });
+    let s = run(live('dl'), { type: 'send', source: 'auto' }, noBarcode(1, 0));
+    expect([s.lastRetry, s.offer]).toEqual(['no_barcode', false]);
+    expect(readyToCapture(s, good(s.pausedUntil), s.pausedUntil)).toBe(true);
+    for (let n = 2; n <= NO_BARCODE_OFFER; n++)
+      s = run(s, { type: 'send', source: 'auto' }, noBarcode(n, 0));
+    expect(s.offer).toBe(true);
+    // No photo is taken, however long the document is held, until the user acts.
+    expect(readyToCapture(s, good(1e9), 1e9)).toBe(false);
+    const again = scanStep(s, { type: 'retryOffer' });
+    expect([again.offer, again.noBarcode]).toEqual([false, 0]);
+    expect(readyToCapture(again, good(1e9), 1e9)).toBe(true);
+    const passport = scanStep(s, { type: 'choose', documentType: 'passport' });
+    expect([passport.offer, passport.side]).toEqual([false, 'front']);
+    // Another answer in between starts the count again.
+    const other = run(
+      live('dl'),
+      { type: 'send', source: 'auto' },
+      noBarcode(1, 0),
+      { type: 'send', source: 'auto' },
+      { type: 'answer', answer: { status: 'retry', reason: 'unreadable', attempts: 2 }, now: 0 },
+      { type: 'send', source: 'auto' },
+      noBarcode(3, 0),
+    );
+    expect(other.offer).toBe(NO_BARCODE_OFFER <= 1);
   });
 
   it('front_saved for a passport means its zone was not found: unreadable', () => {
@@ -191,9 +236,12 @@ describe('scanHint', () => {
     expect(scanHint(s, good(now), now)).toBe('holdStill');
   });
 
-  it('names the side of an ID card', () => {
-    expect(scanHint(live('id', 'single'), null, now)).toBe('placeBack');
-    expect(scanHint(live('id', 'automatic'), null, now)).toBe('placeFront');
+  it('names the side of an ID card, a residence permit or a licence', () => {
+    for (const card of ['id', 'residence-permit', 'dl'] as const) {
+      expect(scanHint(live(card, 'single'), null, now)).toBe('placeBack');
+      expect(scanHint(live(card, 'automatic'), null, now)).toBe('placeFront');
+    }
+    expect(scanHint(live('visa'), null, now)).toBe('place');
   });
 
   it('reading, then the refusal for a while, then guidance again', () => {

@@ -30,6 +30,13 @@ export interface ScanState {
   /** The node's time ran out while a photo was being read: end it once the answer is in. */
   timeUp: boolean;
   problem: 'network' | 'refused' | null;
+  /** Licence backs in a row without a barcode that could be read. */
+  noBarcode: number;
+  /**
+   * The user is shown which documents work (after NO_BARCODE_OFFER backs without a barcode): the
+   * camera takes no photo until they try again, choose another document or cancel.
+   */
+  offer: boolean;
 }
 
 export type ScanEvent =
@@ -44,7 +51,9 @@ export type ScanEvent =
   /** The server said the time is not up yet (the page's clock ran ahead): try again later. */
   | { type: 'tooEarly' }
   /** A cancel or timeout call answered with a position. */
-  | { type: 'left' };
+  | { type: 'left' }
+  /** The user chose to try the licence's barcode again after the offer. */
+  | { type: 'retryOffer' };
 
 /** The pause after a refused photo before the camera captures again. */
 export const RETRY_PAUSE_MS = 2000;
@@ -52,17 +61,25 @@ export const RETRY_PAUSE_MS = 2000;
 export const TURN_PAUSE_MS = 3000;
 /** How long the picture must hold still before the automatic capture. */
 export const STEADY_MS = 500;
+/** Licence backs without a barcode before the screen says which documents work. */
+export const NO_BARCODE_OFFER = 2;
+
+/** Documents with a front (the portrait) and a back (the zone or barcode). */
+const TWO_SIDED: ReadonlySet<DocumentType> = new Set(['id', 'residence-permit', 'dl']);
 
 /**
- * The side a document's first photo shows: a passport's data page and a licence are `front`; an
- * ID card's zone is on its back, so `single` asks for the back and `automatic` for the front
- * first (kept for its photo), then the back.
+ * The side a document's first photo shows: a passport's data page and a visa are `front`; an ID
+ * card's or residence permit's zone and a licence's barcode are on the back, so `single` asks for
+ * the back and `automatic` for the front first (kept for its portrait and printed fields, which
+ * the server checks against the back), then the back.
  *
  * @example
+ * firstSide('dl', 'single'); // 'back'
  * firstSide('id', 'automatic'); // 'front'
  */
 export function firstSide(type: DocumentType, mode: ScanningMode): Side {
-  return type === 'id' && mode === 'single' ? 'back' : 'front';
+  if (!TWO_SIDED.has(type)) return 'front';
+  return mode === 'single' ? 'back' : 'front';
 }
 
 /**
@@ -85,6 +102,8 @@ export function initialScan(type: DocumentType, mode: ScanningMode): ScanState {
     retryShownUntil: 0,
     timeUp: false,
     problem: null,
+    noBarcode: 0,
+    offer: false,
   };
 }
 
@@ -113,6 +132,8 @@ export function scanStep(s: ScanState, e: ScanEvent): ScanState {
         side: firstSide(e.documentType, s.mode),
         lastRetry: null,
         retryShownUntil: 0,
+        noBarcode: 0,
+        offer: false,
       };
     case 'send':
       if (s.busy) return s;
@@ -121,11 +142,12 @@ export function scanStep(s: ScanState, e: ScanEvent): ScanState {
       if (s.busy !== 'reading') return s;
       const a = e.answer;
       if (a.status !== 'retry') return { ...s, busy: null, ended: true, problem: null };
-      const turned = a.reason === 'front_saved' && s.type === 'id' && s.side === 'front';
-      // A front without a zone means something only for an ID card; otherwise it was unreadable.
+      const turned = a.reason === 'front_saved' && TWO_SIDED.has(s.type) && s.side === 'front';
+      // A front kept means something only for a two-sided card; otherwise it was unreadable.
       const reason: DocumentRetryReason =
         a.reason === 'front_saved' && !turned ? 'unreadable' : a.reason;
       const pause = turned ? TURN_PAUSE_MS : RETRY_PAUSE_MS;
+      const noBarcode = reason === 'no_barcode' ? s.noBarcode + 1 : 0;
       return {
         ...s,
         busy: null,
@@ -134,6 +156,8 @@ export function scanStep(s: ScanState, e: ScanEvent): ScanState {
         side: turned ? 'back' : s.side,
         pausedUntil: e.now + pause,
         retryShownUntil: e.now + pause + RETRY_PAUSE_MS,
+        noBarcode,
+        offer: noBarcode >= NO_BARCODE_OFFER,
       };
     }
     case 'failed':
@@ -156,6 +180,8 @@ export function scanStep(s: ScanState, e: ScanEvent): ScanState {
       return s.busy === 'timingOut' ? { ...s, busy: null } : s;
     case 'left':
       return { ...s, busy: null, ended: true };
+    case 'retryOffer':
+      return { ...s, offer: false, noBarcode: 0, lastRetry: null, retryShownUntil: 0 };
   }
 }
 
@@ -171,8 +197,8 @@ export interface FrameReading {
 
 /**
  * Whether the camera should take the photo now: the document fills the guide (three sides or
- * more), the picture is sharp and has held still for `STEADY_MS`, no photo is being read and the
- * pause after the last answer is over.
+ * more), the picture is sharp and has held still for `STEADY_MS`, no photo is being read, the
+ * pause after the last answer is over and the user is not being shown which documents work.
  *
  * @example
  * readyToCapture(state, { sides: 4, sharpness: 900, steadySince: now - 600 }, now);
@@ -184,6 +210,7 @@ export function readyToCapture(s: ScanState, r: FrameReading | null, now: number
     s.busy === null &&
     !s.ended &&
     !s.timeUp &&
+    !s.offer &&
     now >= s.pausedUntil &&
     r.sides >= 3 &&
     r.sharpness >= SHARP_MIN &&
@@ -214,8 +241,11 @@ export function scanHint(s: ScanState, r: FrameReading | null, now: number): Sca
   if (s.ended) return 'done';
   if (s.busy === 'reading') return 'reading';
   if (s.lastRetry && now < s.retryShownUntil) return s.lastRetry;
-  const place: ScanHint =
-    s.type !== 'id' ? 'place' : s.side === 'back' ? 'placeBack' : 'placeFront';
+  const place: ScanHint = !TWO_SIDED.has(s.type)
+    ? 'place'
+    : s.side === 'back'
+      ? 'placeBack'
+      : 'placeFront';
   if (!r || s.camera !== 'live' || r.sides < 3) return place;
   if (r.sharpness < SHARP_MIN) return 'focus';
   return 'holdStill';

@@ -28,7 +28,7 @@ describe('nodeDefaults', () => {
     [
       { id: 'd', type: 'document_scan', outcomes: {} },
       {
-        allowedDocumentTypes: ['passport', 'id', 'dl'],
+        allowedDocumentTypes: ['passport', 'id', 'residence-permit', 'visa', 'dl'],
         scanningMode: 'single',
         showTorchButton: true,
         showCameraSwitch: true,
@@ -73,7 +73,13 @@ describe('nodeDefaults', () => {
     const resolved = nodeDefaults(node);
     resolved.allowedDocumentTypes.pop();
     expect(node).toEqual({ id: 'd', type: 'document_scan', outcomes: {} });
-    expect(nodeDefaults(node).allowedDocumentTypes).toEqual(['passport', 'id', 'dl']);
+    expect(nodeDefaults(node).allowedDocumentTypes).toEqual([
+      'passport',
+      'id',
+      'residence-permit',
+      'visa',
+      'dl',
+    ]);
   });
 });
 

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DOCUMENT_KINDS, kindsOf } from '../../../core/documents/types';
 import { ClientApiError } from '../../api/errors';
 import { blobToBase64 } from '../../camera/base64';
 import { holdMessage, NO_MESSAGE, type HeldMessage } from '../../camera/messageHold';
@@ -23,7 +24,8 @@ import { fileToJpeg, UPLOAD_ACCEPT } from '../../document/upload';
 import type { ScreenProps } from '../../screens/types';
 import { useServerCall } from '../../screens/useServerCall';
 
-const ALL_TYPES: DocumentType[] = ['passport', 'id', 'dl'];
+/** The node's default: one type of each kind the server reads. */
+const ALL_TYPES: readonly DocumentType[] = DOCUMENT_KINDS;
 /** Hints that come from the camera's frames (held steady); the others show at once. */
 const FRAME_HINTS = new Set<ScanHint>(['place', 'placeFront', 'placeBack', 'focus', 'holdStill']);
 /** After a refused early timeout (the page's clock ran ahead of the server's), ask again this much later. */
@@ -38,7 +40,9 @@ const TIMEOUT_AGAIN_MS = 3000;
  */
 export default function DocumentScanScreen({ node, api, send }: ScreenProps<'document_scan'>) {
   const { t } = useTranslation();
-  const types = node.allowedDocumentTypes?.length ? node.allowedDocumentTypes : ALL_TYPES;
+  // The node's types grouped by what the server reads on them (a minors' passport is a passport).
+  const allowed = node.allowedDocumentTypes?.length ? kindsOf(node.allowedDocumentTypes) : [];
+  const types = allowed.length ? allowed : ALL_TYPES;
   const mode = node.scanningMode ?? 'single';
   const timeoutSeconds = node.timeoutSeconds ?? 120;
   const [state, dispatch] = useReducer(scanStep, undefined, () =>
@@ -71,7 +75,7 @@ export default function DocumentScanScreen({ node, api, send }: ScreenProps<'doc
         .run(async () => {
           try {
             const image = await blobToBase64(await photo());
-            const answer = await api.documentUpload(node.id, { side, image });
+            const answer = await api.documentUpload(node.id, { side, image, documentType: s.type });
             dispatch({ type: 'answer', answer, now: performance.now() });
             if (answer.status !== 'retry') send({ type: 'POSITION', position: answer.position });
           } catch (error) {
@@ -204,10 +208,32 @@ export default function DocumentScanScreen({ node, api, send }: ScreenProps<'doc
           ))}
         </div>
       ) : null}
-      {state.type === 'id' && mode === 'automatic' ? (
+      {state.type !== 'passport' && state.type !== 'visa' && mode === 'automatic' ? (
         <p className="muted" data-testid="document-side">
           {state.side === 'front' ? t('document.sideFront') : t('document.sideBack')}
         </p>
+      ) : null}
+      {state.offer && !state.ended ? (
+        <div role="alert" className="notice" data-testid="document-offer">
+          <p className="notice-title">{t('document.offer.title')}</p>
+          <p>{t('document.offer.body')}</p>
+          <p>
+            {t('document.offer.works', {
+              documents: types.map((k) => t(`document.types.${k}`)).join(', '),
+            })}
+          </p>
+          {types.length > 1 ? null : <p>{t('document.offer.none')}</p>}
+          <div className="actions">
+            <button
+              type="button"
+              className="button"
+              data-testid="document-offer-retry"
+              onClick={() => dispatch({ type: 'retryOffer' })}
+            >
+              {t('document.offer.retry')}
+            </button>
+          </div>
+        </div>
       ) : null}
       {!state.ended ? (
         <DocumentCapture
@@ -310,13 +336,19 @@ type T = ReturnType<typeof useTranslation>['t'];
 function hintTextFor(t: T, hint: ScanHint, type: DocumentType): string {
   switch (hint) {
     case 'place':
-      return type === 'passport'
-        ? t('document.hints.placePassport')
-        : t('document.hints.placeLicence');
+      return type === 'visa' ? t('document.hints.placeVisa') : t('document.hints.placePassport');
     case 'placeFront':
-      return t('document.hints.placeIdFront');
+      return type === 'dl'
+        ? t('document.hints.placeLicenceFront')
+        : type === 'residence-permit'
+          ? t('document.hints.placePermitFront')
+          : t('document.hints.placeIdFront');
     case 'placeBack':
-      return t('document.hints.placeIdBack');
+      return type === 'dl'
+        ? t('document.hints.placeLicenceBack')
+        : type === 'residence-permit'
+          ? t('document.hints.placePermitBack')
+          : t('document.hints.placeIdBack');
     case 'focus':
       return t('document.hints.focus');
     case 'holdStill':
@@ -333,6 +365,10 @@ function hintTextFor(t: T, hint: ScanHint, type: DocumentType): string {
       return t('document.hints.expired');
     case 'front_saved':
       return t('document.hints.frontSaved');
+    case 'no_barcode':
+      return t('document.hints.noBarcode');
+    case 'not_genuine':
+      return t('document.hints.notGenuine');
   }
 }
 

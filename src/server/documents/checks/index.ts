@@ -1,0 +1,66 @@
+/**
+ * The forgery and consistency checks of a document (docs/documents.md, "Forgery and consistency
+ * checks"), each a plain function of what was read and seen; `documentChecks` lists them all for
+ * the node report. A document failing any is not `scanSuccess`.
+ */
+import type { AamvaResult } from '../../../core/aamva';
+import type { MrzResult } from '../../../core/mrz';
+import type { OriginalVerdict } from '../original';
+import { datesCheck } from './dates';
+import { faceCheck, type FaceOnPage } from './face';
+import { licenceIssuerCheck, stateCheck } from './states';
+import { check, type DocumentCheck } from './types';
+import { specimenCheck, visualZoneCheck } from './viz';
+
+export { check, type CheckName, type CheckResult, type DocumentCheck } from './types';
+
+export interface CheckInput {
+  mode: 'test' | 'live';
+  today: number;
+  read: { mrz: MrzResult; licence?: undefined } | { licence: AamvaResult; mrz?: undefined };
+  /** OCR text of the printed fields (the page's, or a two-sided card's front), null if none seen. */
+  viz: string | null;
+  /** Large print read off each side, searched for SPECIMEN and VOID only. */
+  bigText: readonly string[];
+  /** The portrait side's face: undefined when no such side was seen, null when none was found. */
+  face: FaceOnPage | null | undefined;
+  /** Each photographed side's verdict. */
+  original: readonly { side: string; verdict: OriginalVerdict }[];
+}
+
+/**
+ * Every check, in the report's order.
+ *
+ * @example
+ * const checks = documentChecks({ mode: 'live', today, read: { mrz }, viz, bigText: [], face, original });
+ * checks.some((c) => c.result === 'failed'); // the document is refused
+ */
+export function documentChecks(input: CheckInput): DocumentCheck[] {
+  const { read, mode, today } = input;
+  const out: DocumentCheck[] = [];
+  const data = read.mrz ? read.mrz.data : read.licence.data;
+  if (read.mrz) {
+    out.push(stateCheck('issuingState', read.mrz.data.issuingCountry, mode));
+    out.push(stateCheck('nationality', read.mrz.data.nationality, mode));
+    out.push(datesCheck({ ...data, issueDate: '' }, today, 'zone'));
+  } else {
+    out.push(licenceIssuerCheck(read.licence));
+    out.push(check('nationality', null, 'licences do not state it'));
+    out.push(datesCheck({ ...data, issueDate: read.licence.issueDate }, today, 'licence'));
+  }
+  out.push(visualZoneCheck(input.viz, data));
+  out.push(faceCheck(input.face));
+  const name = read.mrz ? [`${data.lastName} ${data.firstName}`] : [];
+  out.push(specimenCheck([...(input.viz ? [input.viz] : []), ...name], input.bigText));
+  const flagged = input.original.filter((o) => !o.verdict.ok);
+  out.push(
+    flagged.length === 0
+      ? check('original', input.original.length > 0 ? true : null)
+      : check(
+          'original',
+          false,
+          flagged.map((o) => `${o.side}: ${o.verdict.flags.join(', ')}`).join('; '),
+        ),
+  );
+  return out;
+}
