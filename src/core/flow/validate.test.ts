@@ -286,6 +286,21 @@ const cases: Case[] = [
     ],
   },
   {
+    rule: 'a camera node has 1–5 attempts',
+    flow: () => {
+      const flow = base();
+      node(flow, 'live').maxAttempts = 6;
+      return flow;
+    },
+    problems: [
+      {
+        path: 'flow[2].maxAttempts',
+        nodeId: 'live',
+        message: 'maxAttempts must be from 1 to 5 (got 6)',
+      },
+    ],
+  },
+  {
     rule: 'similarityThreshold is 0–1',
     flow: () => {
       const flow = base();
@@ -974,6 +989,7 @@ describe('validateFlow: everything at once', () => {
         type: 'liveness_detection',
         challenges: 5,
         timeoutSeconds: 600,
+        maxAttempts: 5,
         outcomes: { livenessDetected: 'd' },
       },
       {
@@ -994,6 +1010,7 @@ describe('validateFlow: everything at once', () => {
         requireLivenessChallenge: true,
         referenceImageKey: 'referenceImage',
         similarityThreshold: 1,
+        maxAttempts: 1,
         outcomes: { passed: 'c' },
       },
       {
