@@ -13,11 +13,12 @@ function play(
   faceAt: (ms: number) => FaceObservation[],
   ms: number,
   options = {},
+  everyMs = 33,
 ) {
   let state: RunState = INITIAL_RUN;
   const captured: (CaptureLabel & { t: number })[] = [];
   const hintsSeen = new Set<string>();
-  for (let t = 0; t <= ms && state.phase !== 'done'; t += 33) {
+  for (let t = 0; t <= ms && state.phase !== 'done'; t += everyMs) {
     const step = advanceRun(
       state,
       { faces: faceAt(t), frame, brightness: 120, now: t },
@@ -103,6 +104,22 @@ describe('advanceRun', () => {
     const still = (t: number) => [t < 1500 ? frontal() : syntheticFace({ eyeDistance: 104 })];
     const once = play(['comeCloser'], still, 5000).captured.filter((c) => c.role === 'challenge');
     expect(once).toHaveLength(1);
+  });
+
+  it('holds a met challenge for a few readings however slow the detector is', () => {
+    // A slow phone: one reading every 400 ms. The hold lasts 3 readings (1.2 s), not 600 ms.
+    const head = (t: number) => [
+      t < 1500
+        ? frontal()
+        : t < 2000
+          ? syntheticFace({ eyeDistance: 104 })
+          : syntheticFace({ eyeDistance: 128 }),
+    ];
+    const { captured, state } = play(['comeCloser'], head, 8000, {}, 400);
+    const shots = captured.filter((c) => c.role === 'challenge');
+    expect(shots).toHaveLength(2);
+    expect(shots[1]!.t - shots[0]!.t).toBe(1200);
+    expect(state).toMatchObject({ phase: 'done', ended: 'completed' });
   });
 
   it('does not count a turn the wrong way', () => {

@@ -52,6 +52,11 @@ export interface RunOptions {
    * the end of the hold, when the movement has clearly grown, is the one the server reads best.
    */
   holdMs: number;
+  /**
+   * Least detector readings a hold lasts, however long they take: a slow phone reads a few
+   * frames a second, and the frame at the end of the hold must still be one the user held.
+   */
+  holdReadings: number;
   /** The page's thresholds for `measureChallenge` (the core's defaults otherwise). */
   thresholds?: Partial<ChallengeThresholds>;
 }
@@ -66,6 +71,7 @@ export const DEFAULT_RUN: RunOptions = {
   challengeMs: 10_000,
   maxCandidates: 2,
   holdMs: 600,
+  holdReadings: 3,
 };
 
 export interface RunState {
@@ -91,6 +97,8 @@ export interface RunState {
   candidates: number;
   /** When the current challenge was seen met; the run holds it for `holdMs`. */
   metAt?: number;
+  /** Detector readings since the current challenge was seen met. */
+  heldReadings?: number;
 }
 
 export const INITIAL_RUN: RunState = {
@@ -204,6 +212,7 @@ export function advanceRun(
       best: 0,
       candidates: 0,
       metAt: undefined,
+      heldReadings: undefined,
       ...(done ? { phase: 'done' as const, ended: 'completed' as const } : {}),
     };
   };
@@ -212,7 +221,10 @@ export function advanceRun(
       ? measureChallenge(challenge, s.baseline, face[0]!, o.thresholds)
       : null;
   if (s.metAt !== undefined) {
-    if (input.now - s.metAt < o.holdMs) return { state: s, hints };
+    const heldReadings = (s.heldReadings ?? 0) + 1;
+    if (input.now - s.metAt < o.holdMs || heldReadings < o.holdReadings) {
+      return { state: { ...s, heldReadings }, hints };
+    }
     const grown = measure && challenge ? progressOf(challenge, measure) >= s.best + 0.1 : false;
     return {
       state: { ...next(), ...(grown ? { lastCaptureAt: input.now } : {}) },
@@ -224,7 +236,13 @@ export function advanceRun(
     const m = measure;
     if (m.met) {
       return {
-        state: { ...s, metAt: input.now, best: progressOf(challenge, m), lastCaptureAt: input.now },
+        state: {
+          ...s,
+          metAt: input.now,
+          heldReadings: 0,
+          best: progressOf(challenge, m),
+          lastCaptureAt: input.now,
+        },
         hints,
         capture: { role: 'challenge', challengeIndex: s.index },
       };
