@@ -2,7 +2,8 @@
  * The server's liveness analysis: model load, time per frame, a whole 10-frame node (analysis of
  * every frame plus the decision), and the decision time after the last frame through the real
  * routes (frames uploaded at the page's pace while the worker analyses them), on the fixtures of
- * `npm run fixtures` (skipped without them).
+ * `npm run fixtures` (skipped without them); then the presentation-attack figures (APCER per
+ * attack type, BPCER) of bench/liveness-pad.ts, whose per-fixture table goes to stderr.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,6 +15,7 @@ import { decideLiveness, type EvidenceFrame } from '../src/server/liveness/decid
 import type { FaceAnalyzer } from '../src/server/face-analysis/analyzer';
 import { createHumanAnalyzer } from '../src/server/face-analysis/human-analyzer';
 import { openLivenessApp } from '../src/server/liveness/test-support';
+import { padFigures } from './liveness-pad';
 import { summarize, type BenchRow } from './types';
 
 /** Time between two frames the page uploads: 10 frames over a 6 s capture. */
@@ -179,6 +181,11 @@ export default async function run(): Promise<BenchRow[]> {
     },
     { name: 'decision after the last frame (worst of 5)', value: decided.p90, unit: 'ms' },
   );
+  if (!process.env['BENCH_SKIP_PAD']) {
+    const pad = await padFigures(analyzer);
+    rows.push(...pad.rows);
+    process.stderr.write(`${pad.table.join('\n')}\n`);
+  }
   await analyzer.close();
   return rows;
 }

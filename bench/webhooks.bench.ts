@@ -67,6 +67,7 @@ async function latency(): Promise<BenchRow[]> {
   try {
     const app = await createApp({
       store: t.store,
+      db: t.store.db,
       publicUrl: 'http://127.0.0.1',
       rateLimits: false,
     });

@@ -48,7 +48,7 @@ export async function prepareTests(opts: PrepareOptions = {}): Promise<boolean> 
   }
   if (fixtures.length > 0) {
     log(`test material: making ${fixtures.join(', ')} in ${fixturesDir}`);
-    makeFixtures({ dir: fixturesDir, log });
+    await makeFixtures({ dir: fixturesDir, log });
   }
   if (documents.length > 0) {
     log(`test material: making ${documents.join(', ')} in ${documentsDir}`);

@@ -1,12 +1,7 @@
 /** Which test material is missing or stale, by the rules of the scripts that make it. */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import {
-  fixturesVersion,
-  SKIMAGE_FILES,
-  STILL_FIXTURES,
-  VIDEO_FIXTURES,
-} from '../fixtures/make-fixtures';
+import { fixturesVersion, DOWNLOADED_FILES, FIXTURE_FILES } from '../fixtures/make-fixtures';
 
 /**
  * The files `makeFixtures` would make in `dir` now, by its rule: the skimage images that are
@@ -17,8 +12,8 @@ import {
  * fixturesToMake('.tmp/fixtures'); // [] after `npm run fixtures`
  */
 export function fixturesToMake(dir: string): string[] {
-  const images = SKIMAGE_FILES.filter((f) => !existsSync(join(dir, f)));
-  const files = [...STILL_FIXTURES, ...VIDEO_FIXTURES].map((f) => f.file);
+  const images = DOWNLOADED_FILES.filter((f) => !existsSync(join(dir, f)));
+  const files = FIXTURE_FILES;
   const versionFile = join(dir, '.version');
   const made = existsSync(versionFile) ? readFileSync(versionFile, 'utf8').trim() : '';
   const stale = made !== fixturesVersion();
@@ -32,5 +27,5 @@ export function fixturesToMake(dir: string): string[] {
  * needsSkimage(['astronaut.png']); // true
  */
 export function needsSkimage(toMake: readonly string[]): boolean {
-  return toMake.some((f) => (SKIMAGE_FILES as readonly string[]).includes(f));
+  return toMake.some((f) => (DOWNLOADED_FILES as readonly string[]).includes(f));
 }

@@ -46,13 +46,6 @@ declare module 'fastify' {
   }
 }
 
-/** Media and liveness keep tables in the store's SQLite file. */
-function sqliteHandle(store: AppDeps['store']): Database {
-  const db = (store as { db?: Database }).db;
-  if (!db) throw new Error('createApp needs the SQLite store (openSqliteStore)');
-  return db;
-}
-
 /** A media service for an app given none: a temporary folder and a key that live as long as it. */
 function defaultMedia(db: Database, publicUrl: string, clock: AppContext['clock']) {
   const dir = mkdtempSync(join(tmpdir(), 'idv-media-'));
@@ -78,7 +71,8 @@ const refuseDelivery = (what: string) => ({
  * environment and does not listen: tests call `app.inject` or `app.listen` themselves.
  *
  * @example
- * const app = await createApp({ store: openSqliteStore({ path }), publicUrl: 'http://127.0.0.1:3000' });
+ * const store = openSqliteStore({ path });
+ * const app = await createApp({ store, db: store.db, publicUrl: 'http://127.0.0.1:3000' });
  * await app.listen({ port: 3000, host: '127.0.0.1' });
  */
 export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -87,7 +81,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   const limiter =
     deps.rateLimits === false ? null : new SlidingWindowLimiter(limits.windowMs, () => clock.now());
   const publicUrl = deps.publicUrl.replace(/\/+$/, '');
-  const db = sqliteHandle(deps.store);
+  const db = deps.db;
   const ownMedia = deps.media ? null : defaultMedia(db, publicUrl, clock);
   const media = deps.media ?? ownMedia!.media;
   // One analyzer for liveness, faces, documents and the analyses; the app closes it only when it
@@ -130,6 +124,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const ctx: AppContext = {
     store: deps.store,
+    db,
     clock,
     gateway,
     publicUrl,

@@ -1,3 +1,4 @@
+import type { Database } from 'better-sqlite3';
 import type { Clock } from './clock';
 import type { ConditionEvaluator, PromptRenderer } from './conversation/types';
 import type { GeoLookup } from './client/geo';
@@ -29,6 +30,8 @@ export interface Catalog {
  */
 export interface AppContext {
   store: SessionStore;
+  /** The SQLite file of the features' own tables (`AppDeps.db`). */
+  db: Database;
   clock: Clock;
   /** The one way a feature moves a session (current node, optimistic write, step, refusals). */
   gateway: StepGateway;

@@ -1,3 +1,4 @@
+import type { Database } from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
 import type { DeepfakeDetector } from './session-analyses/deepfake';
 import type { DocumentReader } from './documents/reader';
@@ -30,6 +31,11 @@ export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
 /** Everything `createApp` needs; only the entry point reads the environment to fill it. */
 export interface AppDeps {
   store: SessionStore;
+  /**
+   * The SQLite file the features' own tables live in (media, liveness, analyses, …): the
+   * store's own handle, `openSqliteStore(…).db`.
+   */
+  db: Database;
   /** Origin (and optional path) the service is reached at, e.g. `http://localhost:3000`. */
   publicUrl: string;
   clock?: Clock;

@@ -200,6 +200,7 @@ export async function startServer(opts: {
   const liveLimit = intEnv(env, 'RATE_LIMIT_LIVE');
   const app = await createApp({
     store,
+    db: store.db,
     publicUrl: cfg.publicUrl,
     webDir: cfg.webDir,
     publicDir: cfg.publicDir,

@@ -8,7 +8,7 @@ import { flowSetupFor } from './machine-setup';
 import { targetsOf } from './outcomes';
 import type { PathStep } from './position';
 import { FlowValidationError } from './problems';
-import { validateFlow, wasAccepted } from './validate';
+import { validateFlow } from './validate';
 
 export { targetOf } from './machine-build';
 export type { FlowMachine } from './machine-build';
@@ -45,34 +45,22 @@ export interface CompiledFlow {
   incompleteKey: string;
 }
 
+/** Each step reads positions through its flow's machine; the store hands back one flow object. */
 const byObject = new WeakMap<Flow, CompiledFlow>();
-/** Flows re-read from storage are new objects with the same text: a small cache by content. */
-const byText = new Map<string, CompiledFlow>();
-const BY_TEXT_SIZE = 32;
 
 /**
- * The compiled form of a flow, built once per flow object (and shared by flows with the same
- * JSON text). Throws FlowValidationError for an invalid flow.
+ * The compiled form of a flow, built once per flow object. Throws FlowValidationError for an
+ * invalid flow.
  * @example compiled(flow).machine
  */
 export function compiled(flow: Flow): CompiledFlow {
   const cached = byObject.get(flow);
   if (cached) return cached;
-  const text = JSON.stringify(flow);
-  let entry = byText.get(text);
-  if (entry) {
-    byText.delete(text);
-  } else {
-    if (!wasAccepted(flow)) {
-      const problems = validateFlow(flow);
-      if (problems.length > 0) throw new FlowValidationError(problems);
-    }
-    const nodes = new Map(flow.map((node) => [node.id, node]));
-    const incompleteKey = freeKey('__incomplete', new Set(nodes.keys()));
-    entry = { machine: buildMachine(flow, incompleteKey), nodes, incompleteKey };
-  }
-  byText.set(text, entry);
-  if (byText.size > BY_TEXT_SIZE) byText.delete(byText.keys().next().value as string);
+  const problems = validateFlow(flow);
+  if (problems.length > 0) throw new FlowValidationError(problems);
+  const nodes = new Map(flow.map((node) => [node.id, node]));
+  const incompleteKey = freeKey('__incomplete', new Set(nodes.keys()));
+  const entry = { machine: buildMachine(flow, incompleteKey), nodes, incompleteKey };
   byObject.set(flow, entry);
   return entry;
 }

@@ -1,16 +1,13 @@
 import { FLOW_LIMITS } from './limits';
-import type { Flow, NodeChecks } from './kinds';
+import type { NodeChecks } from './kinds';
 import type { FlowProblem } from './problems';
 import { checkGraph } from './validate-graph';
 import { inspectNode } from './validate-nodes';
 
-/** Flows `validateFlow` accepted, so `compileFlow` need not check them again. */
-const accepted = new WeakSet<object>();
-
 /**
- * Every problem of a flow at once, in node order; `[]` when the flow is valid. A valid flow is
- * treated as immutable from then on. `extraChecks` add rules of node types to those a flow needs
- * to run (a new session's flow also meets `CREATION_CHECKS`).
+ * Every problem of a flow at once, in node order; `[]` when the flow is valid. `extraChecks` add
+ * rules of node types to those a flow needs to run (a new session's flow also meets
+ * `CREATION_CHECKS`).
  * @example validateFlow([{ id: 's', type: 'start', outcome: 'e' }, { id: 'e', type: 'end' }]) // []
  * @example validateFlow({ nodes: [], edges: [] })[0].message // 'flow must be an array of nodes; …'
  */
@@ -24,19 +21,8 @@ export function validateFlow(input: unknown, extraChecks: NodeChecks = {}): Flow
     });
   const nodes = input.map((raw: unknown, index) => inspectNode(raw, index, problems, extraChecks));
   checkGraph(nodes, problems);
-  if (problems.length === 0) {
-    accepted.add(input);
-    return problems;
-  }
+  if (problems.length === 0) return problems;
   return capped(inNodeOrder(problems));
-}
-
-/**
- * Whether `validateFlow` accepted this very flow object.
- * @example validateFlow(flow); wasAccepted(flow) // true when valid
- */
-export function wasAccepted(flow: Flow): boolean {
-  return accepted.has(flow);
 }
 
 function notAnArray(input: unknown): FlowProblem {

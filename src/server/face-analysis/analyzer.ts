@@ -6,6 +6,12 @@ export interface AnalyzedFace extends FaceObservation {
   box: Box;
   /** Detector confidence 0–1. */
   score: number;
+  /**
+   * Face mesh points in pixels, `[x, y]` rounded to 0.1 px, in the order of `LANDMARK_INDEXES`
+   * (human-analyzer.ts): the face's outline, eyes, brows, nose and mouth. The presentation-attack
+   * checks compare them across frames (a flat picture moves as one plane, a head does not).
+   */
+  landmarks?: [number, number][];
   /** Face description vector for same-person checks (1024 values for `human`'s faceres). */
   embedding: number[];
   /** Head rotation in radians as the model estimates it (its own sign convention, see docs). */

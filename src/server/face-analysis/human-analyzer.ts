@@ -54,11 +54,33 @@ function meshKeypoints(mesh: readonly (readonly number[])[]): Point[] {
   return [mid(...EYE_A), mid(...EYE_B), at(NOSE_TIP), mid(...MOUTH), at(EAR_A), at(EAR_B)];
 }
 
+/**
+ * The face mesh points kept with each face (`AnalyzedFace.landmarks`), spread over the face: the
+ * outline (36, from the forehead round by the ear to the chin), eye corners and lids (8), brows
+ * (4), nose bridge to tip and wings (10), mouth (6).
+ */
+export const LANDMARK_INDEXES = [
+  10, 338, 297, 332, 284, 251, 389, 356, 454, 323, 361, 288, 397, 365, 379, 378, 400, 377, 152, 148,
+  176, 149, 150, 136, 172, 58, 132, 93, 234, 127, 162, 21, 54, 103, 67, 109, 33, 133, 160, 144, 362,
+  263, 387, 373, 70, 105, 300, 334, 168, 6, 197, 195, 5, 4, 1, 2, 98, 327, 61, 291, 0, 17, 13, 14,
+] as const;
+
+const round1 = (v: number) => Math.round(v * 10) / 10;
+
 function toFace(f: FaceResult): AnalyzedFace {
   const [x, y, width, height] = f.box;
+  const mesh = f.mesh as unknown as number[][];
   return {
     box: { x, y, width, height },
-    keypoints: f.mesh.length >= 468 ? meshKeypoints(f.mesh as unknown as number[][]) : [],
+    keypoints: mesh.length >= 468 ? meshKeypoints(mesh) : [],
+    ...(mesh.length >= 468
+      ? {
+          landmarks: LANDMARK_INDEXES.map((i): [number, number] => [
+            round1(mesh[i]![0]!),
+            round1(mesh[i]![1]!),
+          ]),
+        }
+      : {}),
     score: f.score,
     embedding: f.embedding ? Array.from(f.embedding) : [],
     rotation: f.rotation?.angle ?? { yaw: 0, pitch: 0, roll: 0 },

@@ -53,6 +53,8 @@ export interface FaceScanInput {
   node: FaceScanNode;
   challenges: number;
   liveness: { outcome: string; inconclusiveReason?: string };
+  /** The capture's presentation-attack checks said attack. */
+  attack: boolean;
   cameraUnavailable: boolean;
   expired: boolean;
   /** The face of the capture's best frame. */
@@ -61,6 +63,8 @@ export interface FaceScanInput {
 
 export interface FaceScanDecision {
   outcome: 'passed' | 'notPassed' | 'error';
+  /** As a liveness decision's: `attack` is never to be retried into a pass. */
+  classification: 'pass' | 'attack' | 'failure';
   report: Record<string, unknown>;
 }
 
@@ -318,11 +322,15 @@ export function createFaces(deps: FacesDeps): Faces {
       const gate = faceScanGate({
         challenges: i.challenges,
         liveness: i.liveness,
+        attack: i.attack,
         cameraUnavailable: i.cameraUnavailable,
         expired: i.expired,
         hasFace: i.bestFace !== null && i.bestFace.embedding.length > 0,
       });
-      if (!gate.go) return { outcome: gate.outcome, report: { ...base, reason: gate.reason } };
+      if (!gate.go) {
+        const classification = gate.reason === 'presentationAttack' ? 'attack' : 'failure';
+        return { outcome: gate.outcome, classification, report: { ...base, reason: gate.reason } };
+      }
       const key = i.node.referenceImageKey;
       let reference: FaceImage;
       let referenceInfo: Record<string, unknown>;
@@ -346,12 +354,14 @@ export function createFaces(deps: FacesDeps): Faces {
         const reason = reference.reason === 'noImage' ? 'noReference' : reference.reason;
         return {
           outcome: 'error',
+          classification: 'failure',
           report: { ...base, reference: referenceInfo, reason, message: reference.message },
         };
       }
       const c = compareEmbeddings(i.bestFace!.embedding, reference.embedding, threshold);
       return {
         outcome: c.same ? 'passed' : 'notPassed',
+        classification: c.same ? 'pass' : 'failure',
         report: {
           ...base,
           reference: referenceInfo,

@@ -5,6 +5,7 @@ const gate = (o: Partial<Parameters<typeof faceScanGate>[0]>) =>
   faceScanGate({
     challenges: 0,
     liveness: { outcome: 'livenessDetected' },
+    attack: false,
     cameraUnavailable: false,
     expired: false,
     hasFace: true,
@@ -21,6 +22,21 @@ describe('faceScanGate', () => {
       go: false,
       outcome: 'notPassed',
       reason: 'livenessNotDetected',
+    });
+  });
+  it('refuses a presentation attack with or without challenges, an expired one too', () => {
+    for (const challenges of [0, 3]) {
+      expect(gate({ challenges, attack: true, liveness: { outcome: 'deepfakeDetected' } })).toEqual(
+        {
+          go: false,
+          outcome: 'notPassed',
+          reason: 'presentationAttack',
+        },
+      );
+    }
+    expect(gate({ attack: true, expired: true, hasFace: false })).toMatchObject({
+      outcome: 'notPassed',
+      reason: 'presentationAttack',
     });
   });
   it('ends in error without a camera, a finished capture or a face', () => {

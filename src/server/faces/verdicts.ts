@@ -19,6 +19,8 @@ export interface FaceScanGateInput {
   challenges: number;
   /** The liveness decision over the capture. */
   liveness: { outcome: string; inconclusiveReason?: string };
+  /** The capture's frames show a presentation attack (checked with or without challenges). */
+  attack: boolean;
   cameraUnavailable: boolean;
   /** The page never finished the capture (the attempt expired). */
   expired: boolean;
@@ -28,20 +30,22 @@ export interface FaceScanGateInput {
 
 export type FaceScanGate =
   | { go: true }
-  | { go: false; outcome: 'notPassed'; reason: 'livenessNotDetected' }
+  | { go: false; outcome: 'notPassed'; reason: 'livenessNotDetected' | 'presentationAttack' }
   | { go: false; outcome: 'error'; reason: FaceScanErrorReason };
 
 /**
  * Whether a face_scan capture may be compared with its reference at all: a camera that never
- * worked, a capture never finished or without a face is an `error`; when challenges were asked,
- * anything but `livenessDetected` is `notPassed`.
+ * worked, a capture never finished or without a face is an `error`; a presentation attack is
+ * `notPassed` whether challenges were asked or not; when challenges were asked, anything but
+ * `livenessDetected` is `notPassed`.
  *
  * @example
- * faceScanGate({ challenges: 3, liveness: { outcome: 'deepfakeDetected' }, cameraUnavailable: false, expired: false, hasFace: true });
+ * faceScanGate({ challenges: 3, liveness: { outcome: 'inconclusive' }, attack: false, cameraUnavailable: false, expired: false, hasFace: true });
  * // { go: false, outcome: 'notPassed', reason: 'livenessNotDetected' }
  */
 export function faceScanGate(i: FaceScanGateInput): FaceScanGate {
   if (i.cameraUnavailable) return { go: false, outcome: 'error', reason: 'cameraUnavailable' };
+  if (i.attack) return { go: false, outcome: 'notPassed', reason: 'presentationAttack' };
   if (i.challenges > 0 && i.liveness.outcome !== 'livenessDetected') {
     return { go: false, outcome: 'notPassed', reason: 'livenessNotDetected' };
   }

@@ -2,7 +2,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_LIMITS } from '../../core/api';
-import { rememberFlowText } from '../flowJson';
+import type { Flow, FlowPosition } from '../../core/flow';
+import { rememberFlow } from '../knownFlows';
 import { ApiError } from './errors';
 import { jsonBodyParser } from './jsonBody';
 
@@ -12,6 +13,14 @@ const FLOW = [
   { id: 'done', type: 'end' },
 ];
 const FLOW_TEXT = JSON.stringify(FLOW);
+const START: FlowPosition = {
+  nodeId: 'email',
+  nodeType: 'enter_email',
+  status: 'active',
+  path: [],
+};
+/** A flow found valid before (the parser takes the registry's word for it). */
+const rememberFlowText = (text: string) => rememberFlow(JSON.parse(text) as Flow, START, text);
 
 let app: FastifyInstance;
 /** What the route saw: the parsed body, and whether its flow is the shared value. */

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { API_LIMITS } from '../../core/api';
-import { knownFlowAt } from '../flowJson';
+import { knownFlowAt } from '../knownFlows';
 import { invalid } from './errors';
 import { jsonTooDeep } from './jsonDepth';
 
@@ -62,7 +62,7 @@ export function jsonBodyParser(parse: JsonParser): JsonParser {
       if (known) {
         const rest = body.slice(0, at) + placeholderJson + body.slice(at + known.text.length);
         // Only the rest is scanned: a known flow is shallow enough to sit at the body's `flow`
-        // (rememberFlowText), and a string in its place makes nothing deeper, so a rest too
+        // (rememberFlow), and a string in its place makes nothing deeper, so a rest too
         // deep is a body too deep.
         const deep = tooDeepError(rest);
         if (deep) return done(deep);

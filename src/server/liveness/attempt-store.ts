@@ -7,7 +7,8 @@
 import type { Database } from 'better-sqlite3';
 import type { AttemptRetry } from '../../core/api';
 import type { Challenge } from '../../core/liveness';
-import type { FrameAnalysis, FrameFailure } from '../face-analysis/analyzer';
+import type { FrameFailure } from '../face-analysis/analyzer';
+import type { LivenessFrame } from './decide-liveness';
 import type { FlowPosition } from '../../core/flow';
 import type { Migration } from '../store/migrations';
 import type { Mode } from '../store/types';
@@ -118,7 +119,7 @@ export interface FrameRecord {
   t: number;
   receivedAt: number;
   mediaId: string;
-  analysis: FrameAnalysis | FrameFailure | null;
+  analysis: LivenessFrame | FrameFailure | null;
 }
 
 interface AttemptRow {
@@ -192,7 +193,7 @@ const toFrame = (r: FrameRow): FrameRecord => ({
   t: r.t,
   receivedAt: r.received_at,
   mediaId: r.media_id,
-  analysis: json<FrameAnalysis | FrameFailure>(r.analysis),
+  analysis: json<LivenessFrame | FrameFailure>(r.analysis),
 });
 
 export type NewAttempt = Pick<
@@ -240,7 +241,7 @@ export interface AttemptStore {
   listExpired(now: number, limit: number): AttemptRecord[];
   frames(attemptId: string): FrameRecord[];
   frame(attemptId: string, seq: number): FrameRecord | null;
-  setAnalysis(attemptId: string, seq: number, analysis: FrameAnalysis | FrameFailure): void;
+  setAnalysis(attemptId: string, seq: number, analysis: LivenessFrame | FrameFailure): void;
   setDecisionMedia(id: string, media: DecisionMedia): void;
   decided(
     id: string,

@@ -115,6 +115,8 @@ const base = (over: Partial<VerdictInput> = {}): VerdictInput => {
 };
 const scan = (outcome: FaceScanDecision['outcome'], reason?: string): FaceScanDecision => ({
   outcome,
+  classification:
+    reason === 'presentationAttack' ? 'attack' : outcome === 'passed' ? 'pass' : 'failure',
   report: reason ? { reason } : { similarity: 0.9 },
 });
 
@@ -149,13 +151,20 @@ describe('attemptVerdict: what one attempt means for its node', () => {
   });
 
   it('a presentation attack is never retried, whatever attempts are left or the page says', () => {
-    const attack: LivenessDecision = { ...base().decision, outcome: 'deepfakeDetected' };
+    const attack: LivenessDecision = {
+      ...base().decision,
+      outcome: 'deepfakeDetected',
+      classification: 'attack',
+    };
     delete attack.inconclusiveReason;
     for (const ended of ['done', 'cameraLost', 'timeout']) {
-      expect(attemptVerdict(base({ decision: attack, ended, problem: null }))).toEqual({
-        final: true,
-        reason: 'presentationAttack',
-      });
+      // Even with a lesser failure found in the same frames (a movement not seen, too small).
+      for (const problem of [null, 'challengeFailed', 'faceTooSmall'] as const) {
+        expect(attemptVerdict(base({ decision: attack, ended, problem }))).toEqual({
+          final: true,
+          reason: 'presentationAttack',
+        });
+      }
     }
     // face_scan: the comparison may pass, the attack still ends the node.
     expect(

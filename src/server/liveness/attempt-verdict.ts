@@ -182,8 +182,11 @@ export function attemptVerdict(i: VerdictInput): AttemptVerdict {
   const { decision, faceScan } = i;
   const passed = faceScan ? faceScan.outcome === 'passed' : decision.outcome === 'livenessDetected';
   if (passed) return { final: true, reason: null };
-  // A presentation attack is never retried into a pass, with or without challenges.
-  if (decision.outcome === 'deepfakeDetected') return { final: true, reason: 'presentationAttack' };
+  // A presentation attack is never retried into a pass, with or without challenges: whatever else
+  // went wrong with the attempt (a timeout, a small face), its classification ends the node.
+  if (decision.classification === 'attack' || faceScan?.classification === 'attack') {
+    return { final: true, reason: 'presentationAttack' };
+  }
   if (decision.inconclusiveReason === 'cameraUnavailable') {
     return { final: true, reason: 'cameraUnavailable' };
   }

@@ -6,7 +6,9 @@ import {
   type EvidenceFrame,
   type LivenessDecision,
   type LivenessEvidence,
+  type LivenessFrame,
 } from './decide-liveness';
+import type { FrameCues } from './pad/cues';
 import type { AnalyzedFace, FrameAnalysis, FrameFailure } from '../face-analysis/analyzer';
 
 /** An embedding for "person p": unit vectors far apart for different p, slightly noisy. */
@@ -278,5 +280,76 @@ describe('decideLiveness', () => {
   it('refuses analyses that do not pair with the frames', () => {
     const { frames, results } = honest();
     expect(() => decideLiveness(evidence(frames), results.slice(1))).toThrow(/pair up/);
+  });
+});
+
+describe('decideLiveness: presentation attacks', () => {
+  /** The frame job's cues: a straight edge under the face and on two more sides, or none. */
+  const cues = (enclosed: boolean): FrameCues => ({
+    scale: 0.4,
+    border: {
+      sides: {
+        top: { support: enclosed ? 0.9 : 0.1, distance: 0.4, angle: 0 },
+        bottom: { support: enclosed ? 0.95 : 0.1, distance: 1.2, angle: 0 },
+        left: { support: enclosed ? 0.9 : 0.1, distance: 0.3, angle: 0 },
+        right: null,
+      },
+      found: enclosed ? 3 : 0,
+      enclosed,
+    },
+    text: { lines: 0, where: null },
+    spectrum: { size: 64, peakRatio: 8, peak: null },
+    ms: 10,
+  });
+  const withCues = (results: FrameAnalysis[], enclosed: boolean): LivenessFrame[] =>
+    results.map((r) => ({ ...r, cues: cues(enclosed) }));
+
+  it('refuses every challenge met when the face is in a frame: deepfakeDetected, an attack', () => {
+    const { frames, results } = honest();
+    const d = decideLiveness(evidence(frames), withCues(results, true));
+    expect(d.outcome).toBe('deepfakeDetected');
+    expect(d.classification).toBe('attack');
+    expect(d.report.presentation?.attackBy).toEqual(['border']);
+    expect(d.report.presentation?.checks.find((c) => c.name === 'border')).toMatchObject({
+      score: 1,
+      verdict: 'attack',
+      frames: frames.length,
+    });
+  });
+
+  it('classifies a pass and a plain failure as such, with every check recorded', () => {
+    const { frames, results } = honest();
+    const pass = decideLiveness(evidence(frames), withCues(results, false));
+    expect(pass.classification).toBe('pass');
+    expect(pass.report.presentation?.attack).toBe(false);
+    const still = decidePlan([
+      [{ t: 0, role: 'baseline' }, [{}]],
+      [{ t: 1500, role: 'challenge', challengeIndex: 0 }, [{ yawDeg: 2 }]],
+    ]);
+    expect([still.outcome, still.classification]).toEqual(['inconclusive', 'failure']);
+  });
+
+  it('an attack outranks a timeout, a face too small and a challenge undone', () => {
+    const plan: [EvidenceFrame, Shot[]][] = [
+      [{ t: 0, role: 'baseline' }, [{ eyeDistance: 20 }]],
+      [{ t: 800, role: 'between' }, [{ eyeDistance: 20 }]],
+      [{ t: 1600, role: 'between' }, [{ eyeDistance: 20 }]],
+    ];
+    const late = evidence(
+      plan.map((p) => p[0]),
+      { receivedAt: 1_000_000 + 200_000 },
+    );
+    const results = plan.map((p, k) => frame(p[1], k));
+    expect(decideLiveness(late, results).inconclusiveReason).toBe('timeout');
+    const d = decideLiveness(late, withCues(results, true));
+    expect([d.outcome, d.classification]).toEqual(['deepfakeDetected', 'attack']);
+  });
+
+  it('the models scoring a spoof is an attack too, recorded as their checks', () => {
+    const { frames } = honest();
+    const results = frames.map((_, k) => frame([{ real: 0.05 }], k));
+    const d = decideLiveness(evidence(frames), results);
+    expect([d.outcome, d.classification]).toEqual(['deepfakeDetected', 'attack']);
+    expect(d.report.presentation?.attackBy).toEqual(['antispoofModel']);
   });
 });

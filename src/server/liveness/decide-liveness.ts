@@ -8,6 +8,11 @@ import {
 } from '../../core/liveness';
 import type { AnalyzedFace, FrameAnalysis, FrameFailure } from '../face-analysis/analyzer';
 import { cosineSimilarity, median } from '../face-analysis/similarity';
+import { assessPresentation, type PadAssessment, type PadOptions } from './pad/assess';
+import type { FrameCues } from './pad/cues';
+
+/** A frame's analysis as the liveness frame job stores it: the models' reading and the cues. */
+export type LivenessFrame = FrameAnalysis & { cues?: FrameCues | null };
 
 /** What the page sent for one liveness attempt, with what the server itself knows about it. */
 export interface LivenessEvidence {
@@ -57,6 +62,8 @@ export interface LivenessOptions {
   minReal: number;
   /** Median `live` score under which the attempt is a spoof. */
   minLive: number;
+  /** The presentation-attack checks' thresholds (`minReal` and `minLive` above are theirs too). */
+  pad: Partial<Omit<PadOptions, 'minReal' | 'minLive'>>;
   /** Upload time allowed beyond the node's timeout, ms. */
   graceMs: number;
   /**
@@ -80,6 +87,7 @@ export const DEFAULT_LIVENESS_OPTIONS: LivenessOptions = {
   minSimilarity: 0.6,
   minReal: 0.2,
   minLive: 0.2,
+  pad: {},
   graceMs: 15_000,
   flatMotionAsSpoof: true,
   frontalDegrees: 10,
@@ -111,26 +119,50 @@ export interface LivenessReport {
   bestFrameIndex: number | null;
   /** The models' estimates on the best frame: estimates, not facts. */
   estimates: { age: number; gender: string; genderScore: number } | null;
+  /** The presentation-attack checks, each with its score, threshold and verdict. */
+  presentation: PadAssessment | null;
 }
+
+/**
+ * What the attempt was: `pass`, `attack` (a presentation attack or a spoof: never to be retried
+ * into a pass) or `failure` (anything else; whether it deserves another try depends on its reason).
+ */
+export type AttemptClassification = 'pass' | 'attack' | 'failure';
 
 export interface LivenessDecision {
   outcome: LivenessOutcome;
   inconclusiveReason?: InconclusiveReason;
+  classification: AttemptClassification;
   report: LivenessReport;
 }
 
-type Readable = { index: number; frame: FrameAnalysis; meta: EvidenceFrame };
+type Readable = { index: number; frame: LivenessFrame; meta: EvidenceFrame };
 type OneFace = Readable & { face: AnalyzedFace };
 
-const isFailure = (r: FrameAnalysis | FrameFailure): r is FrameFailure => 'error' in r;
+const isFailure = (r: LivenessFrame | FrameFailure): r is FrameFailure => 'error' in r;
+
+/**
+ * How a decision's outcome classifies the attempt.
+ *
+ * @example
+ * classify('deepfakeDetected'); // 'attack'
+ */
+export function classify(outcome: LivenessOutcome): AttemptClassification {
+  return outcome === 'livenessDetected'
+    ? 'pass'
+    : outcome === 'deepfakeDetected'
+      ? 'attack'
+      : 'failure';
+}
 
 /**
  * Decides a liveness attempt from the server's own analysis of the frames. Pure: the same
  * evidence and analyses always give the same decision. The page's claims count for nothing but
  * `cameraUnavailable`, which can only make the result `inconclusive`.
  *
- * Order of the checks: no camera, timeout, no face, several faces, poor quality, spoof scores,
- * person changed, challenges (with the flat-motion rule), then `livenessDetected`.
+ * Order of the checks: no camera, presentation attack (pad/assess.ts: any check saying attack,
+ * whatever else is wrong with the attempt), timeout, no face, several faces, poor quality, person
+ * changed, challenges (with the flat-motion rule), then `livenessDetected`.
  *
  * @example
  * const d = decideLiveness(evidence, await Promise.all(frames.map((f) => analyzer.analyze(f))));
@@ -138,7 +170,7 @@ const isFailure = (r: FrameAnalysis | FrameFailure): r is FrameFailure => 'error
  */
 export function decideLiveness(
   evidence: LivenessEvidence,
-  results: readonly (FrameAnalysis | FrameFailure)[],
+  results: readonly (LivenessFrame | FrameFailure)[],
   options: Partial<LivenessOptions> = {},
 ): LivenessDecision {
   const o: LivenessOptions = {
@@ -183,12 +215,31 @@ export function decideLiveness(
     brightnessMedian: median(readable.map((r) => r.frame.brightness)),
     bestFrameIndex: null,
     estimates: null,
+    presentation: null,
   };
-  const done = (outcome: LivenessOutcome, inconclusiveReason?: InconclusiveReason) =>
-    inconclusiveReason ? { outcome, inconclusiveReason, report } : { outcome, report };
+  const done = (
+    outcome: LivenessOutcome,
+    inconclusiveReason?: InconclusiveReason,
+  ): LivenessDecision => ({
+    outcome,
+    ...(inconclusiveReason ? { inconclusiveReason } : {}),
+    classification: classify(outcome),
+    report,
+  });
 
   if (evidence.cameraUnavailable) return done('inconclusive', 'cameraUnavailable');
   if (results.length === 0) return done('inconclusive', 'poorQuality');
+
+  // A presentation attack is decided first: whatever else is wrong with the attempt (too late,
+  // too small, another face), frames showing an attack make it one, so that no retry of a
+  // lesser failure can follow it.
+  if (one.length > 0) {
+    report.presentation = assessPresentation(
+      one.map((x) => ({ face: x.face, cues: x.frame.cues ?? null })),
+      { ...o.pad, minReal: o.minReal, minLive: o.minLive },
+    );
+    if (report.presentation.attack) return done('deepfakeDetected');
+  }
 
   const limitMs = evidence.timeoutSeconds * 1000;
   if (evidence.receivedAt - evidence.issuedAt > limitMs + o.graceMs || durationMs > limitMs) {
@@ -249,12 +300,6 @@ export function decideLiveness(
     one.some((x) => scaleOf(x) < o.minFaceScale)
   ) {
     return done('inconclusive', 'poorQuality');
-  }
-  if (
-    report.scores &&
-    (report.scores.realMedian < o.minReal || report.scores.liveMedian < o.minLive)
-  ) {
-    return done('deepfakeDetected');
   }
   if (!report.similarity || report.similarity.min < o.minSimilarity) {
     return done('inconclusive', 'personChanged');

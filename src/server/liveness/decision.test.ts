@@ -100,6 +100,37 @@ describe('decideAttempt', () => {
     expect([d.outcome, d.inconclusiveReason]).toEqual(['inconclusive', 'timeout']);
   });
 
+  it('an attempt never finished whose frames show an attack is an attack, never a timeout', () => {
+    const inFrame = honest.map((f) => ({
+      ...f,
+      analysis: {
+        ...(f.analysis as FrameAnalysis),
+        cues: {
+          scale: 0.3,
+          border: {
+            sides: {
+              top: { support: 0.9, distance: 0.4, angle: 0 },
+              bottom: { support: 0.95, distance: 1, angle: 0 },
+              left: { support: 0.9, distance: 0.3, angle: 0 },
+              right: null,
+            },
+            found: 3,
+            enclosed: true,
+          },
+          text: { lines: 0, where: null },
+          spectrum: { size: 64, peakRatio: 8, peak: null },
+          ms: 10,
+        },
+      },
+    }));
+    const d = decideAttempt(
+      attempt({ ended: 'expired', finishedAt: 1_075_000 }),
+      inFrame,
+      1_075_000,
+    );
+    expect([d.outcome, d.classification]).toEqual(['deepfakeDetected', 'attack']);
+  });
+
   it('a finish after the time allowed is a timeout', () => {
     const d = decideAttempt(attempt({ finishedAt: 1_000_000 + 75_001 }), honest, 1_080_000);
     expect([d.outcome, d.inconclusiveReason]).toEqual(['inconclusive', 'timeout']);

@@ -7,8 +7,9 @@ import {
   type InconclusiveReason,
   type LivenessDecision,
   type LivenessEvidence,
+  type LivenessFrame,
 } from './decide-liveness';
-import type { FrameAnalysis, FrameFailure } from '../face-analysis/analyzer';
+import type { FrameFailure } from '../face-analysis/analyzer';
 import type { AttemptRecord, FrameRecord } from './attempt-store';
 
 /** At most this many frames of an attempt are kept as screenshots. */
@@ -43,8 +44,9 @@ export function evidenceOf(
 /**
  * The decision of an attempt whose frames have all been analysed. What the server itself knows
  * about the end can only make it worse: an attempt that was never finished is a `timeout`
- * whatever its frames show; a page that ran out of time and left a challenge undone gets
- * `timeout` rather than `challengeFailed`.
+ * whatever its frames show, unless they show a presentation attack (an attacker who never
+ * finishes still gets `deepfakeDetected`, never a timeout that may be tried again); a page that
+ * ran out of time and left a challenge undone gets `timeout` rather than `challengeFailed`.
  *
  * @example
  * const d = decideAttempt(attempt, frames, Date.now());
@@ -55,7 +57,7 @@ export function decideAttempt(
   frames: readonly FrameRecord[],
   now: number,
 ): LivenessDecision {
-  const results: (FrameAnalysis | FrameFailure)[] = frames.map(
+  const results: (LivenessFrame | FrameFailure)[] = frames.map(
     (f) => f.analysis ?? { error: 'not analysed' },
   );
   const evidence = evidenceOf(attempt, frames, now);
@@ -66,9 +68,10 @@ export function decideAttempt(
   const timeout = (): LivenessDecision => ({
     outcome: 'inconclusive',
     inconclusiveReason: 'timeout' satisfies InconclusiveReason,
+    classification: 'failure',
     report: decision.report,
   });
-  if (attempt.cameraUnavailable) return decision;
+  if (attempt.cameraUnavailable || decision.classification === 'attack') return decision;
   if (attempt.ended === 'expired') return timeout();
   if (attempt.ended === 'timeout' && decision.inconclusiveReason === 'challengeFailed') {
     return timeout();

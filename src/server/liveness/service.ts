@@ -50,6 +50,7 @@ import {
 import { decideAttempt, screenshotIndexes } from './decision';
 import { sharpness } from './sharpness';
 import { frameBytes } from './frame-image';
+import { frameCues } from './pad/cues';
 import { JOB_MIGRATIONS, sqliteJobQueue, type JobQueue } from '../jobs/queue';
 import { createJobWorker, type JobWorker } from '../jobs/worker';
 
@@ -189,7 +190,9 @@ export function createLiveness(deps: LivenessDeps): Liveness {
     }
     try {
       const result = await analyzer.analyze(found.bytes);
-      attempts.setAnalysis(attempt.id, frame.seq, result);
+      // The presentation-attack cues need the pixels: worked out now, stored with the analysis.
+      const cues = frameCues(decodeImage(found.bytes), result.faces);
+      attempts.setAnalysis(attempt.id, frame.seq, { ...result, cues });
     } catch (err) {
       // An unreadable frame is evidence too (decideLiveness counts them); anything else retries.
       if (!(err instanceof ImageDecodeError)) throw err;
@@ -328,13 +331,23 @@ export function createLiveness(deps: LivenessDeps): Liveness {
           ended: a.ended,
           ...(a.cameraUnavailable ? { cameraUnavailable: true } : {}),
         };
+        // An attack is never to be retried into a pass: the node report says so for both kinds.
+        const classification = {
+          classification: faceScan?.classification ?? decision.classification,
+        };
         // Every judged attempt of the node, with its reason and scores (docs/liveness.md).
         const tried = { attempts: listed };
         return faceScan
           ? {
               session: next,
               outcome: faceScan.outcome,
-              report: { ...ended, ...faceScan.report, capture: decision.report, ...tried },
+              report: {
+                ...ended,
+                ...classification,
+                ...faceScan.report,
+                capture: decision.report,
+                ...tried,
+              },
             }
           : {
               session: next,
@@ -342,7 +355,7 @@ export function createLiveness(deps: LivenessDeps): Liveness {
               ...(decision.inconclusiveReason
                 ? { inconclusiveReason: decision.inconclusiveReason }
                 : {}),
-              report: { ...ended, ...decision.report, ...tried },
+              report: { ...ended, ...classification, ...decision.report, ...tried },
             };
       },
       {
@@ -414,6 +427,7 @@ export function createLiveness(deps: LivenessDeps): Liveness {
         outcome: decision.outcome,
         ...(decision.inconclusiveReason ? { inconclusiveReason: decision.inconclusiveReason } : {}),
       },
+      attack: decision.classification === 'attack',
       cameraUnavailable: attempt.cameraUnavailable,
       expired: attempt.ended === 'expired',
       bestFace: analysis && !('error' in analysis) ? mainFace(analysis) : null,

@@ -93,6 +93,7 @@ export async function openLivenessApp(deps: Partial<AppDeps> = {}): Promise<Live
   const test = (await createApiKey(store, { accountName: 'acme', mode: 'test', now })).key;
   const app = await createApp({
     store,
+    db: store.db,
     publicUrl: 'http://idv.test',
     geo: async () => ({}),
     rateLimits: false,

@@ -4,7 +4,6 @@ import type { AppContext } from '../context';
 import { scopeOf } from '../http/auth';
 import { ApiError, invalid, notFound, validationDetails } from '../http/errors';
 import { sendAs } from '../http/version';
-import { flowJsonOf } from '../flowJson';
 import { clientSecret } from '../ids';
 import { buildSession } from '../sessions/create';
 import { encodeCursor, parseListQuery } from '../sessions/list';
@@ -12,7 +11,6 @@ import {
   carriesSignedMedia,
   presentSecret,
   presentSession,
-  stringifyWithFlow,
   type MediaUrlSigner,
 } from '../sessions/present';
 import { expireIfTimedOut } from '../sessions/timeouts';
@@ -63,10 +61,7 @@ export function sessionRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (request.apiVersion !== LATEST_VERSION) {
       return sendAs(request, reply, 'sessions.create', body);
     }
-    // The flow is most of the answer, and its text is known already.
-    return reply
-      .type(JSON_TYPE)
-      .send(stringifyWithFlow(body, flowJsonOf(built.session.settings.flow)));
+    return reply.type(JSON_TYPE).send(JSON.stringify(body));
   });
 
   app.get('/sessions', routes.listSessions, async (request, reply) => {

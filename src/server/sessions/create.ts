@@ -1,8 +1,6 @@
-import { createHash } from 'node:crypto';
 import {
   DEFAULT_LANG,
   IMAGE_DATA_KEYS,
-  canonicalJson,
   checkMapLimits,
   createProblemsFor,
   type ApiVersion,
@@ -16,13 +14,12 @@ import {
   validateFlow,
   validateModules,
   type Flow,
-  type FlowPosition,
   type FlowProblem,
   type LegacyModule,
 } from '../../core/flow';
 import { CREATION_CHECKS } from '../../core/flow/creation-checks';
-import { FLOW_TEXT_KEPT_MAX, flowJsonOf, rememberFlowText } from '../flowJson';
 import { orderedId } from '../ids';
+import { knownFlow, rememberFlow, type KnownFlow } from '../knownFlows';
 import type { Scope, SessionRecord, StoredSettings } from '../store/types';
 import { checkEmbedOrigin } from './embedOrigins';
 
@@ -40,80 +37,22 @@ export type BuildResult =
   { ok: true; session: SessionRecord } | { ok: false; problems: ErrorDetail[] };
 
 /**
- * `flow_` + 16 hex characters of the SHA-256 of the flow's canonical JSON: sessions of the same
- * flow share it whatever the key order.
+ * Validates a flow, or recognises one found valid before, and gives its known form: the shared
+ * value a session keeps, its identity and its start. `trusted` (a flow built from valid legacy
+ * modules) skips the validation.
  *
  * @example
- * flowHashId([{ id: 's', type: 'start', outcome: 'e' }, { id: 'e', type: 'end' }]); // 'flow_…'
- */
-export function flowHashId(flow: unknown): string {
-  return `flow_${flowHash(flow).slice(0, 16)}`;
-}
-
-function flowHash(flow: unknown): string {
-  return createHash('sha256').update(canonicalJson(flow)).digest('hex');
-}
-
-/**
- * Flows already found valid, by the text of their JSON and by the hash of their canonical JSON,
- * with their start position. Integrators send the same few flows again and again; validating and
- * compiling a flow costs far more than recognising it, and both are pure functions of its content.
- */
-const knownByText = new Map<string, { hash: string; start: FlowPosition }>();
-const knownByHash = new Map<string, { hash: string; start: FlowPosition }>();
-const KNOWN_FLOWS_MAX = 500;
-
-function remember<K>(
-  map: Map<K, { hash: string; start: FlowPosition }>,
-  key: K,
-  value: { hash: string; start: FlowPosition },
-): void {
-  if (map.size >= KNOWN_FLOWS_MAX) {
-    const oldest = map.keys().next().value;
-    if (oldest !== undefined) map.delete(oldest);
-  }
-  map.set(key, value);
-}
-
-/** A valid flow's text, for `checkFlow` and for the body parser, which then skips its parse. */
-function rememberText(json: string, value: { hash: string; start: FlowPosition }): void {
-  remember(knownByText, json, value);
-  rememberFlowText(json);
-}
-
-/**
- * Validates a flow (or recalls that this content was valid) and gives its hash and start.
- *
- * @example
- * checkFlow(flow); // { problems: [], hash: '9f…', start: { nodeId: 'perm', … } }
+ * checkFlow(flow); // { problems: [], known: { identity: { flowId: 'flow_…' }, start: … } }
  */
 export function checkFlow(
   flow: unknown,
   trusted = false,
-): { problems: FlowProblem[]; hash: string; start: FlowPosition | null } {
-  // The exact text first (cheap, and flows usually come in the same key order every time),
-  // then the canonical hash (the same flow with its keys in another order).
-  const json = flowJsonOf(flow);
-  // Large flows are remembered by hash only, so the memory stays small.
-  const byTextToo = json.length <= FLOW_TEXT_KEPT_MAX;
-  const byText = byTextToo ? knownByText.get(json) : undefined;
-  if (byText) {
-    // Not the body parser's shared value: it no longer knows this text (its cache is smaller).
-    if (!Object.isFrozen(flow)) rememberFlowText(json);
-    return { problems: [], ...byText };
-  }
-  const hash = flowHash(flow);
-  const byHash = knownByHash.get(hash);
-  if (byHash) {
-    if (byTextToo) rememberText(json, byHash);
-    return { problems: [], ...byHash };
-  }
+): { problems: FlowProblem[]; known: KnownFlow | null } {
+  const found = knownFlow(flow);
+  if ('known' in found) return { problems: [], known: found.known };
   const problems = trusted ? [] : validateFlow(flow, CREATION_CHECKS);
-  if (problems.length) return { problems, hash, start: null };
-  const start = startFlow(flow as Flow);
-  remember(knownByHash, hash, { hash, start });
-  if (byTextToo) rememberText(json, { hash, start });
-  return { problems: [], hash, start };
+  if (problems.length) return { problems, known: null };
+  return { problems, known: rememberFlow(flow as Flow, startFlow(flow as Flow), found.text) };
 }
 
 function checkUrl(path: string, value: string): ErrorDetail[] {
@@ -176,14 +115,14 @@ export function buildSession(
         ...(p.nodeId !== undefined ? { nodeId: p.nodeId } : {}),
       });
     }
-    if (flowProblems.length === 0) flow = body.flow as Flow;
+    if (checked.known) flow = checked.known.value;
   } else {
     const moduleProblems = validateModules(body.modules);
     problems.push(...moduleProblems.map((p) => ({ path: p.path, message: p.message })));
     if (moduleProblems.length === 0) {
       modules = body.modules as LegacyModule[];
-      flow = modulesToFlow(modules);
-      checked = checkFlow(flow, true);
+      checked = checkFlow(modulesToFlow(modules), true);
+      flow = checked.known?.value ?? null;
     }
   }
 
@@ -232,7 +171,7 @@ export function buildSession(
     });
   }
 
-  if (problems.length > 0 || flow === null || !checked?.start) {
+  if (problems.length > 0 || flow === null || !checked?.known) {
     return {
       ok: false,
       problems: problems.length ? problems : [{ path: 'flow', message: 'invalid flow' }],
@@ -267,12 +206,12 @@ export function buildSession(
     startedAt: null,
     finishedAt: null,
     lastActivityAt: ctx.now,
-    flowId: body.flowId ?? `flow_${checked.hash.slice(0, 16)}`,
+    flowId: body.flowId ?? checked.known.identity.flowId,
     clientReferenceId: body.clientReferenceId ?? null,
     version: ctx.version,
     settings,
     report: { transcript: [], nodeReports: [], isVerified: false },
-    position: checked.start,
+    position: checked.known.start,
     rev: 0,
   };
   return { ok: true, session };

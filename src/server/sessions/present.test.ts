@@ -11,7 +11,7 @@ import {
 import { MEDIA_URL_TTL_MS } from '../media/types';
 import { sessionRecord } from '../store/records';
 import type { SessionRecord } from '../store/types';
-import { carriesSignedMedia, presentSession, stringifyWithFlow } from './present';
+import { carriesSignedMedia, presentSession } from './present';
 
 const FLOW = [
   { id: 'start', type: 'start', outcome: 'live' },
@@ -101,52 +101,5 @@ describe('presentSession with media', () => {
     expect(presentSession(external, f.media).report.screenshots).toEqual([
       'https://cdn.example/shot.jpg',
     ]);
-  });
-});
-
-describe('stringifyWithFlow', () => {
-  const body = (s: SessionRecord) => ({
-    session: presentSession(s),
-    clientSecret: { secret: 'cs_1', createdAt: 1, expireAt: 2, url: 'http://x.test/verify' },
-  });
-  /** As a create builds them: the flow first in the settings. */
-  const flowFirst = (s: SessionRecord): SessionRecord => {
-    const { flow, ...rest } = s.settings;
-    return { ...s, settings: { flow, ...rest } };
-  };
-  const cases: [string, SessionRecord][] = [
-    [
-      'a usual session',
-      flowFirst(sessionRecord({ id: 'sess_1', accountId: 'acct_1', settings: { flow: FLOW } })),
-    ],
-    [
-      'strings that look like the settings key',
-      flowFirst(
-        sessionRecord({
-          id: 'sess_"settings":{',
-          accountId: 'acct_1',
-          flowId: '","settings":{"flow":1}',
-          settings: { flow: FLOW, metadata: { settings: '"settings":{', '"settings":{': 'x' } },
-        }),
-      ),
-    ],
-    [
-      'settings that hold the flow alone',
-      {
-        ...sessionRecord({ id: 'sess_2', accountId: 'acct_1' }),
-        settings: { flow: FLOW } as SessionRecord['settings'],
-      },
-    ],
-  ];
-  it.each(cases)('prints %s byte for byte as JSON.stringify does', (_name, s) => {
-    const b = body(s);
-    expect(stringifyWithFlow(b, JSON.stringify(s.settings.flow))).toBe(JSON.stringify(b));
-  });
-
-  it('splices nothing where the flow is not first', () => {
-    const later = sessionRecord({ id: 'sess_3', accountId: 'acct_1', settings: { flow: FLOW } });
-    expect(Object.keys(later.settings).at(-1)).toBe('flow');
-    // A text that is not this flow's would show, were it spliced in.
-    expect(stringifyWithFlow(body(later), '"not this flow"')).toBe(JSON.stringify(body(later)));
   });
 });

@@ -1,6 +1,5 @@
 import type { ClientSecret } from '../../core/api';
 import type { MediaService } from '../media/types';
-import { settingsJson } from '../store/rows';
 import type { ClientSecretRecord, SessionRecord } from '../store/types';
 
 /** What presenting a session needs of the media service: fresh signed URLs. */
@@ -121,35 +120,4 @@ export function presentSecret(c: ClientSecretRecord, publicUrl: string): ClientS
  */
 export function absoluteUrl(publicUrl: string, pathOrUrl: string): string {
   return pathOrUrl.startsWith('/') ? `${publicUrl.replace(/\/+$/, '')}${pathOrUrl}` : pathOrUrl;
-}
-
-const SETTINGS_MARK = '"settings":0';
-
-/**
- * `JSON.stringify(body)` for a body holding one presented session, given the text of that
- * session's flow: the flow is most of a session's JSON, its text is known already, and so is the
- * rest of the settings' (the store made it). The output is the same, byte for byte.
- *
- * @example
- * stringifyWithFlow({ session, clientSecret }, flowJsonOf(session.settings.flow));
- */
-export function stringifyWithFlow(
-  body: { session: SessionJson; [key: string]: unknown },
-  flowJson: string,
-): string {
-  const settings = body.session.settings;
-  let first: string | undefined;
-  for (const k in settings) {
-    first = k;
-    break;
-  }
-  // Only where the flow comes first is it spliced back where it was.
-  if (first !== 'flow') return JSON.stringify(body);
-  const rest = settingsJson(settings);
-  const text = JSON.stringify({ ...body, session: { ...body.session, settings: 0 } });
-  // Every key before settings holds a scalar, and a quote inside a JSON string is escaped: the
-  // first match is the session's own settings.
-  const at = text.indexOf(SETTINGS_MARK);
-  const settingsText = `{"flow":${flowJson}${rest === '{}' ? '}' : `,${rest.slice(1)}`}`;
-  return `${text.slice(0, at)}"settings":${settingsText}${text.slice(at + SETTINGS_MARK.length)}`;
 }

@@ -156,11 +156,9 @@ describe('startCreateWriter', () => {
     try {
       const [s, secret] = newSession(1);
       let settled: (Error | null)[] | null = null;
-      void writer
-        .write([createRows(s, secret, { hash: 'h1', json: '[]' }, false, 'evt_1')])
-        .then((r) => {
-          settled = r;
-        });
+      void writer.write([createRows(s, secret, { hash: 'h1', json: '[]' }, 'evt_1')]).then((r) => {
+        settled = r;
+      });
       // Only microtasks run in this loop: the thread's message cannot be read in it.
       const deadline = Date.now() + 10_000;
       while (settled === null && Date.now() < deadline) {

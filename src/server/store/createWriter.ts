@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import type { ClientSecretRecord, SessionRecord } from './types';
-import { positionJson, searchText, settingsJson, statusRank } from './rows';
+import { searchText, settingsJson, statusRank } from './rows';
 
 const SESSION_COLUMNS = [
   'id',
@@ -44,7 +44,7 @@ export const CREATE_SQL = {
 type Value = string | number | null;
 
 /**
- * One create as a flat list of values: the flow's hash and text (null, null when it is stored
+ * One create as a flat list of values: the flow's hash and text (inserted unless stored
  * already), then the session's columns, then its status event's id. Flat, because copying a list
  * of strings and numbers to the writer thread costs far less than copying objects with named keys.
  */
@@ -87,19 +87,18 @@ export function eventValues(item: CreateRows): Value[] {
  * where the session was made so that only strings and numbers cross to the writer thread.
  *
  * @example
- * const rows = createRows(session, secret, { hash, json }, false, 'evt_…');
+ * const rows = createRows(session, secret, { hash, json }, 'evt_…');
  */
 export function createRows(
   s: SessionRecord,
   secret: ClientSecretRecord,
   flow: { hash: string; json: string },
-  flowStored: boolean,
   eventId: string,
 ): CreateRows {
   const createdAt = s.createdAt;
   return [
-    flowStored ? null : flow.hash,
-    flowStored ? null : flow.json,
+    flow.hash,
+    flow.json,
     // In SESSION_COLUMNS' order.
     s.id,
     s.accountId,
@@ -118,7 +117,7 @@ export function createRows(
     searchText(s),
     settingsJson(s.settings),
     JSON.stringify(s.report),
-    positionJson(s.position),
+    JSON.stringify(s.position),
     secret.secret,
     secret.createdAt,
     secret.expireAt,
@@ -140,7 +139,7 @@ const s = {};
 for (const [k, sql] of Object.entries(workerData.sql)) s[k] = db.prepare(sql);
 const L = workerData.layout;
 const apply = (item) => {
-  if (item[0] !== null) s.insertFlow.run(item[0], item[1]);
+  s.insertFlow.run(item[0], item[1]);
   s.insertSession.run(item.slice(L.session[0], L.session[1]));
   s.insertEvent.run(L.event.map((i) => item[i]));
 };
@@ -207,7 +206,7 @@ export interface CreateWriterOptions {
  *
  * @example
  * const w = startCreateWriter({ path: 'data/idv.sqlite', pragmas: ['busy_timeout = 5000'] });
- * const [err] = await w.write([createRows(session, secret, key, false, eventId)]);
+ * const [err] = await w.write([createRows(session, secret, flow, eventId)]);
  * await w.stop();
  */
 export function startCreateWriter(opts: CreateWriterOptions): CreateWriter {

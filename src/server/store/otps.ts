@@ -5,6 +5,7 @@ import type {
   OtpRecord,
   OtpSendClaim,
   OtpSendOutcome,
+  OtpStore,
 } from './types';
 
 interface OtpRow {
@@ -30,17 +31,34 @@ const otpOf = (r: OtpRow): OtpRecord => ({
 });
 
 /**
- * The one-time codes of the SQLite store (`otps`, one row per node with its current code, and
+ * The one-time codes of one SQLite database (`otps`, one row per node with its current code, and
  * `otp_sends`, one row per code sent). Every check and the write it allows are one IMMEDIATE
  * transaction, so concurrent requests (or processes) are serialised on them: a send claims its
  * slot before it delivers, and a wrong code is counted by an increment, never by writing back a
- * count read earlier.
+ * count read earlier. Prepared on first use: a database migrated only partly (tests of
+ * migrations) has no OTP tables.
  *
  * @example
- * const otps = new SqliteOtps(db);
- * otps.claim({ otp, chosenByPage: false, resendAfterMs: 30_000, limits }); // { ok: true }
+ * const otps = sqliteOtps(db);
+ * await otps.claimOtpSend({ otp, chosenByPage: false, resendAfterMs: 30_000, limits }); // { ok: true }
  */
-export class SqliteOtps {
+export function sqliteOtps(db: Database): OtpStore {
+  let statements: OtpStatements | null = null;
+  const otps = () => (statements ??= new OtpStatements(db));
+  return {
+    async getOtp(sessionId, nodeId) {
+      return otps().get(sessionId, nodeId);
+    },
+    async claimOtpSend(claim) {
+      return otps().claim(claim);
+    },
+    async checkOtp(input) {
+      return otps().check(input);
+    },
+  };
+}
+
+class OtpStatements {
   private readonly s: Record<
     'get' | 'upsert' | 'counts' | 'chosen' | 'logSend' | 'countWrong',
     Statement

@@ -1,6 +1,6 @@
 import { SESSION_STATUSES, type SessionStatus } from '../../core/api';
 import type { Flow } from '../../core/flow';
-import type { SessionRecord } from './types';
+import type { ClientSecretRecord, SessionRecord } from './types';
 
 /** The columns a session is read with, in the order of `SessionRow`. */
 export const SESSION_COLUMNS =
@@ -23,6 +23,34 @@ export interface SessionRow {
   report: string;
   position: string;
   rev: number;
+}
+
+/** A session's current client secret, kept in its own row. */
+export const SECRET_COLUMNS = 'secret, secret_created_at, secret_expire_at, secret_used_at';
+
+export interface SecretColumns {
+  id: string;
+  secret: string;
+  secret_created_at: number;
+  secret_expire_at: number;
+  secret_used_at: number | null;
+}
+
+/**
+ * The current client secret of a session's row.
+ *
+ * @example
+ * secretOf(row).expireAt; // row.secret_expire_at
+ */
+export function secretOf(r: SecretColumns): ClientSecretRecord {
+  return {
+    secret: r.secret,
+    sessionId: r.id,
+    createdAt: r.secret_created_at,
+    expireAt: r.secret_expire_at,
+    usedAt: r.secret_used_at,
+    revokedAt: null,
+  };
 }
 
 /**
@@ -50,43 +78,15 @@ export function searchText(
     .toLowerCase();
 }
 
-/** A text made once per object; only for objects that are never changed in place. */
-function madeOnce(texts: WeakMap<object, string>, value: object, make: () => string): string {
-  let text = texts.get(value);
-  if (text === undefined) {
-    text = make();
-    texts.set(value, text);
-  }
-  return text;
-}
-
-const settingsTexts = new WeakMap<object, string>();
-
 /**
- * The JSON of a session's settings without the flow (stored apart, by hash), made once per
- * settings object: a create both stores and answers it. Settings are never changed in place.
+ * The JSON of a session's settings without the flow (stored apart, by hash).
  *
  * @example
  * settingsJson(session.settings); // '{"metadata":{},"providedData":{},"langs":["en"],…}'
  */
 export function settingsJson(settings: SessionRecord['settings']): string {
-  return madeOnce(settingsTexts, settings, () => {
-    const { flow: _flow, ...rest } = settings;
-    return JSON.stringify(rest);
-  });
-}
-
-const positionTexts = new WeakMap<object, string>();
-
-/**
- * The JSON of a position, made once per position object: new sessions of a known flow share its
- * start position, and a session's position is replaced, never changed in place.
- *
- * @example
- * positionJson(session.position); // '{"nodeId":"perm","nodeType":"permissions",…}'
- */
-export function positionJson(position: SessionRecord['position']): string {
-  return madeOnce(positionTexts, position, () => JSON.stringify(position));
+  const { flow: _flow, ...rest } = settings;
+  return JSON.stringify(rest);
 }
 
 /**

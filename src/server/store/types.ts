@@ -200,12 +200,8 @@ export interface ExchangeInput {
   expire?: (session: SessionRecord) => SessionRecord | null;
 }
 
-/**
- * Everything the service keeps. Every method is one transaction; SQL lives only behind this
- * interface (SQLite today, PostgreSQL fits the same shape). A status change of a session and its
- * `session.status` event are written together or not at all.
- */
-export interface SessionStore {
+/** Accounts and their API keys (`idv keys …`, and every API request's key). */
+export interface AccountStore {
   ensureAccount(name: string, now: number): Promise<Account>;
   findAccount(name: string): Promise<Account | null>;
   countAccounts(): Promise<number>;
@@ -218,7 +214,10 @@ export interface SessionStore {
     prefix: string,
     now: number,
   ): Promise<{ revoked: ApiKeyRecord } | { error: 'none' | 'ambiguous'; matches: ApiKeyRecord[] }>;
+}
 
+/** Sessions: their creation, reads, pages and optimistic updates. */
+export interface SessionRecordStore {
   /** Inserts the session, its first client secret and its `created` event. */
   createSession(session: SessionRecord, secret: ClientSecretRecord): Promise<void>;
   getSession(scope: Scope, id: string): Promise<SessionRecord | null>;
@@ -232,8 +231,6 @@ export interface SessionStore {
   ): Promise<{ session: SessionRecord; secret: ClientSecretRecord | null } | null>;
   /** By id alone, for the client side, which has already proved its right to the session. */
   getSessionById(id: string): Promise<SessionRecord | null>;
-  /** The session a client secret (used or not) belongs to. */
-  getSessionBySecret(secret: string): Promise<SessionRecord | null>;
   listSessions(scope: Scope, query: ListQuery): Promise<ListPage>;
   /**
    * Writes `next` if the stored row is still `prev` (same `rev`); returns the stored record, or
@@ -246,7 +243,12 @@ export interface SessionStore {
   ): Promise<SessionRecord | null>;
   /** Sessions that a timeout should end: `created` made before, or `inProgress` idle since. */
   listTimedOut(createdBefore: number, idleBefore: number, limit: number): Promise<SessionRecord[]>;
+}
 
+/** A session's client secrets and the client tokens they are exchanged for. */
+export interface SecretStore {
+  /** The session a client secret (used or not) belongs to. */
+  getSessionBySecret(secret: string): Promise<SessionRecord | null>;
   getLatestClientSecret(sessionId: string): Promise<ClientSecretRecord | null>;
   /**
    * Replaces every earlier secret and client token of an unfinished session with `secret`.
@@ -263,7 +265,10 @@ export interface SessionStore {
   /** Spends a client secret once, issues the client token and applies the first opening. */
   exchangeClientSecret(input: ExchangeInput): Promise<ExchangeOutcome>;
   findClientToken(hash: string): Promise<ClientTokenRecord | null>;
+}
 
+/** The one-time codes of a session's nodes and the sends counted against its caps. */
+export interface OtpStore {
   getOtp(sessionId: string, nodeId: string): Promise<OtpRecord | null>;
   /**
    * Before a code is delivered: checks the resend wait and the caps, then stores the new code
@@ -273,7 +278,10 @@ export interface SessionStore {
   claimOtpSend(claim: OtpSendClaim): Promise<OtpSendOutcome>;
   /** Compares a typed code and counts a wrong one, at once: the attempt count only grows. */
   checkOtp(input: OtpCheckInput): Promise<OtpCheckOutcome>;
+}
 
+/** The outbox: every event in the order written, for webhooks and inspection. */
+export interface EventStore {
   appendEvent(event: EventRecord): Promise<void>;
   /** Events in the order they were written, after the given sequence number. */
   listEvents(options: {
@@ -281,12 +289,28 @@ export interface SessionStore {
     limit?: number;
     sessionId?: string;
   }): Promise<(EventRecord & { seq: number })[]>;
+}
 
+/** The avatars and languages sessions may name. */
+export interface CatalogStore {
   listAvatars(): Promise<AvatarRecord[]>;
   getAvatar(id: string): Promise<AvatarRecord | null>;
   upsertAvatar(avatar: AvatarRecord): Promise<void>;
   deleteAvatar(id: string): Promise<boolean>;
   listLangs(): Promise<LangRecord[]>;
-
-  close(): Promise<void>;
 }
+
+/**
+ * Everything the service keeps, one interface per concern. Every method is one transaction; SQL
+ * lives only behind these interfaces (SQLite today, PostgreSQL fits the same shape: nothing here
+ * names a driver's type). A status change of a session and its `session.status` event are
+ * written together or not at all.
+ */
+export type SessionStore = AccountStore &
+  SessionRecordStore &
+  SecretStore &
+  OtpStore &
+  EventStore &
+  CatalogStore & {
+    close(): Promise<void>;
+  };

@@ -54,6 +54,7 @@ export async function startHarness(deps: Partial<AppDeps> = {}): Promise<Harness
   let url = 'http://127.0.0.1';
   const app = await createApp({
     store,
+    db: store.db,
     publicUrl: 'http://idv.test',
     geo: async () => ({}),
     ...deps,

@@ -1,0 +1,102 @@
+/**
+ * The attack fixtures of `npm run fixtures` (docs/liveness-fixtures.md, "Attacks") through a
+ * face_scan node without challenges, the server side of what the page sends for them: the three
+ * frames it takes while it cannot fit the face in the oval, 800 ms apart, JPEG as the page encodes
+ * them. The real analyzer reads them and the frame job works out the cues; the capture must be
+ * refused as a presentation attack before any comparison (there is no reference at all here). The
+ * browser plays the same fixtures through a liveness_detection node (e2e/liveness-attacks.spec.ts).
+ * The cut-out is not among them: no check of one to three frames catches it (no border, no pattern
+ * the camera keeps), see docs/liveness-fixtures.md. Skipped without the fixtures.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readY4m } from '../../../scripts/fixtures/y4m';
+import { toJpeg } from '../../../scripts/fixtures/simulate-attempts';
+import type { FaceAnalyzer } from '../face-analysis/analyzer';
+import { createHumanAnalyzer } from '../face-analysis/human-analyzer';
+import { FIXTURE_DIR, missingFixtures, openLivenessApp, type LivenessApp } from './test-support';
+import { join } from 'node:path';
+
+const ATTACKS = [
+  'attack-passport-steady.y4m',
+  'attack-passport-moved.y4m',
+  'attack-id-steady.y4m',
+  'attack-id-moved.y4m',
+  'attack-screen-replay.y4m',
+  'attack-print-warp.y4m',
+];
+const missing = missingFixtures(ATTACKS);
+if (missing.length > 0) {
+  console.warn(`liveness attacks.test: skipped, fixtures missing: run npm run fixtures`);
+}
+
+const FACE_SCAN_FLOW = [
+  { id: 'start', type: 'start', outcome: 'scan' },
+  {
+    id: 'scan',
+    type: 'face_scan',
+    outcomes: { passed: 'end', notPassed: 'end', error: 'end', cancelled: 'end' },
+  },
+  { id: 'end', type: 'end' },
+];
+
+/** Three frames 800 ms apart (12 frames at 15 fps) from `first`, as base64 JPEG. */
+function aligningFrames(file: string, first: number): string[] {
+  const video = readY4m(join(FIXTURE_DIR, file));
+  try {
+    return [0, 12, 24].map((k) => Buffer.from(toJpeg(video.frame(first + k))).toString('base64'));
+  } finally {
+    video.close();
+  }
+}
+
+describe.skipIf(missing.length > 0)(
+  'attack fixtures through a face_scan without challenges',
+  () => {
+    let analyzer: FaceAnalyzer;
+    let t: LivenessApp;
+
+    beforeAll(async () => {
+      analyzer = createHumanAnalyzer();
+      await analyzer.load();
+      t = await openLivenessApp({ analyzer, livenessWorker: 'manual' });
+    }, 60_000);
+    afterAll(async () => {
+      await t?.close();
+      await analyzer?.close();
+    });
+
+    it.each(ATTACKS)(
+      '%s is refused as a presentation attack',
+      async (file) => {
+        const s = await t.open(FACE_SCAN_FLOW);
+        const start = await t.client(s.token, 'POST', '/nodes/scan/liveness/start', {});
+        expect(start.body.challenges).toEqual([]);
+        const base = `/nodes/scan/liveness/${start.body.attemptId as string}`;
+        const frames = aligningFrames(file, 7);
+        for (const [k, image] of frames.entries()) {
+          const r = await t.client(s.token, 'POST', `${base}/frames`, {
+            role: k === 0 ? 'baseline' : 'between',
+            t: k * 800,
+            image,
+          });
+          expect(r.status).toBe(202);
+        }
+        await t.client(s.token, 'POST', `${base}/finish`, { ended: 'done' });
+        await t.app.liveness.drain();
+        const session = await t.store.getSessionById(s.sessionId);
+        const node = session!.report.nodeReports.find((r) => r.nodeId === 'scan')!;
+        const report = node.report as {
+          reason?: string;
+          classification?: string;
+          capture?: { presentation?: { attackBy: string[] } };
+        };
+        expect(
+          [node.outcome, report.reason, report.classification],
+          JSON.stringify(report.capture?.presentation),
+        ).toEqual(['notPassed', 'presentationAttack', 'attack']);
+        expect(report.capture?.presentation?.attackBy.length).toBeGreaterThan(0);
+      },
+      60_000,
+    );
+  },
+);
