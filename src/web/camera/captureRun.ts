@@ -222,14 +222,32 @@ export function advanceRun(
       : null;
   if (s.metAt !== undefined) {
     const heldReadings = (s.heldReadings ?? 0) + 1;
+    const progress = measure && challenge ? progressOf(challenge, measure) : 0;
+    // The movement still growing is the frame the server reads best: on a slow device the first
+    // reading that met it may be early on the way there, and the last of the hold on the way back.
+    // Within `runBudget`'s share of a challenge (the frame that met it and 1 + maxCandidates
+    // more), and half a hold apart, so that a fast device's ramp does not use them all up.
+    const grown =
+      progress >= s.best + 0.1 &&
+      s.candidates < o.maxCandidates + 1 &&
+      input.now - (s.lastCaptureAt ?? s.metAt) >= o.holdMs / 2;
+    const shot = grown
+      ? {
+          capture: { role: 'challenge' as const, challengeIndex: s.index },
+          bump: { best: progress, candidates: s.candidates + 1, lastCaptureAt: input.now },
+        }
+      : null;
     if (input.now - s.metAt < o.holdMs || heldReadings < o.holdReadings) {
-      return { state: { ...s, heldReadings }, hints };
+      return {
+        state: { ...s, heldReadings, ...shot?.bump },
+        hints,
+        ...(shot ? { capture: shot.capture } : {}),
+      };
     }
-    const grown = measure && challenge ? progressOf(challenge, measure) >= s.best + 0.1 : false;
     return {
-      state: { ...next(), ...(grown ? { lastCaptureAt: input.now } : {}) },
+      state: { ...next(), ...(shot ? { lastCaptureAt: input.now } : {}) },
       hints,
-      ...(grown ? { capture: { role: 'challenge' as const, challengeIndex: s.index } } : {}),
+      ...(shot ? { capture: shot.capture } : {}),
     };
   }
   if (measure && challenge) {
