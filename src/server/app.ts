@@ -161,6 +161,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorateRequest('apiVersion', LATEST_VERSION);
   app.decorateRequest('auth', undefined);
   app.decorateRequest('clientSession', undefined);
+  app.decorateRequest('clientMoved', undefined);
   // Only JSON is accepted; any other type is refused as a validation_error.
   app.removeContentTypeParser(['text/plain']);
   app.addContentTypeParser(

@@ -15,7 +15,7 @@ import type { pageMachine } from './machine/pageMachine';
 import { useActorState } from './machine/useActorState';
 import { usePrefs } from './prefs/store';
 import { endSessionRecording } from './recording/sessionEnd';
-import { askBefore } from './nodes/devices';
+import { askBefore, devicesFor } from './nodes/devices';
 import { prefetchScreen, screenFor } from './nodes/registry';
 import { DEVICE_ASKER } from './nodes';
 import { canRecognizeSpeech } from './screens/speechInput';
@@ -23,6 +23,8 @@ import { TestBanner } from './testmode/TestBanner';
 
 const EndScreen = lazy(() => import('./screens/EndScreen'));
 const TestPanel = lazy(() => import('./testmode/TestPanel'));
+const HandoffOffer = lazy(() => import('./handoff/HandoffOffer'));
+const PhoneWatch = lazy(() => import('./handoff/PhoneWatch'));
 
 /** The innermost state's name (`step` for `{ flow: 'step' }`), for `data-state`. */
 const leafOf = (value: StateValue): string =>
@@ -81,6 +83,12 @@ export function App({
     [node, ctx.asked],
   );
 
+  // Continue on a phone: offered at a camera node (the user's choice, or no camera found here).
+  const needsCamera =
+    !!node && devicesFor(node, { speechRecognition: canRecognizeSpeech() }).camera;
+  const offeringPhone =
+    onStep && (ctx.offeringPhone || (needsCamera && ctx.noCamera && !ctx.phoneDeclined));
+
   let body;
   if (snapshot.matches('failed') && ctx.error) {
     body = (
@@ -98,6 +106,10 @@ export function App({
         status={ctx.position.status === 'complete' ? 'complete' : 'incomplete'}
       />
     );
+  } else if (snapshot.matches('watching')) {
+    body = <PhoneWatch position={ctx.position} />;
+  } else if (offeringPhone) {
+    body = <HandoffOffer api={api} send={send} noCamera={ctx.noCamera} />;
   } else if (node && session) {
     const props = {
       node,
@@ -184,6 +196,17 @@ export function App({
           >
             {body}
           </Suspense>
+          {needsCamera && !offeringPhone && onStep && !ctx.fromHandoff && (
+            <p className="handoff-choice">
+              <button
+                type="button"
+                className="button button-quiet"
+                onClick={() => send({ type: 'OFFER_PHONE' })}
+              >
+                {t('handoff.usePhone')}
+              </button>
+            </p>
+          )}
           {ctx.exitError && (
             <p className="notice notice-error" role="alert">
               {ctx.exitError === 'network' ? t('app.networkError') : t('app.unexpectedError')}

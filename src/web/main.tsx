@@ -3,12 +3,13 @@ import { createRoot } from 'react-dom/client';
 import { createActor, fromPromise } from 'xstate';
 import { App } from './App';
 import { createClientApi } from './api/client';
-import { addressWithSession, takeSecret } from './api/secret';
+import { addressWithSession, takeHandoff, takeSecret } from './api/secret';
 import { storageTokenStore } from './api/token';
 import { createSpeaker } from './avatar/speech';
 import { postToParent } from './embed/postToParent';
 import { isSupportedLang, pageLanguageBeforeSession } from './i18n/pickLanguage';
 import { switchLanguage } from './i18n/setup';
+import { watchPhone } from './handoff/watchPhone';
 import { pageMachine } from './machine/pageMachine';
 import { loadScreen, screensFor } from './nodes/registry';
 import './styles.css';
@@ -16,7 +17,8 @@ import './styles.css';
 const tokens = storageTokenStore(window.sessionStorage);
 const api = createClientApi({ tokens });
 const speaker = createSpeaker(window);
-const { secret, cleanUrl } = takeSecret(window.location.href);
+const { secret, cleanUrl: withoutSecret } = takeSecret(window.location.href);
+const { handoff, cleanUrl } = takeHandoff(withoutSecret);
 
 const setLanguage = async (lang: string) => {
   if (!isSupportedLang(lang)) return;
@@ -27,6 +29,8 @@ const setLanguage = async (lang: string) => {
 const machine = pageMachine.provide({
   actors: {
     exchange: fromPromise(({ input }) => api.exchange(input.secret)),
+    claim: fromPromise(({ input }) => api.handoffClaim(input.code)),
+    watchPhone: watchPhone(() => api.handoffStatus()),
     resume: fromPromise(() => api.session()),
     prepare: fromPromise(async ({ input }) => {
       // A node that needs a device nobody asked for opens on the permissions page: its screen
@@ -99,6 +103,7 @@ const machine = pageMachine.provide({
 const actor = createActor(machine, {
   input: {
     secret,
+    handoff,
     hasToken: api.hasToken(),
     tokenFromSecret: secret ? api.tokenCameFrom(secret) : false,
     browserLangs: navigator.languages?.length ? navigator.languages : [navigator.language],

@@ -46,6 +46,10 @@ export const ERROR_CODES = [
   'video_window_closed',
   'video_analysis_disabled',
   'scan_not_timed_out',
+  'handoff_invalid',
+  'handoff_expired',
+  'handoff_used',
+  'session_on_phone',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

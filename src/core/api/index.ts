@@ -6,6 +6,7 @@ export * from './client';
 export * from './clientSecret';
 export * from './documents';
 export * from './errors';
+export * from './handoff';
 export * from './limits';
 export * from './list';
 export * from './liveness';

@@ -43,6 +43,8 @@ export interface ClientAccess {
   }): Promise<SessionAnswer & { token: string }>;
   /** The session a client token opens, ended first if a timeout has passed. */
   sessionOf(token: string): Promise<SessionRecord>;
+  /** The same, and whether the session has moved to a phone since the token was issued. */
+  tokenSession(token: string): Promise<{ session: SessionRecord; moved: boolean }>;
   /** What the page may see of the session, and where it stands. */
   answer(s: SessionRecord): Promise<SessionAnswer>;
   /** Records the page's language. */
@@ -70,6 +72,24 @@ export function clientAccess(deps: ClientAccessDeps): ClientAccess {
     // Without a chosen avatar the page shows the first of the list.
     if (!avatarId) avatar = (await store.listAvatars())[0] ?? null;
     return { session: publicSession(s, avatar, deps.publicUrl), position: s.position };
+  }
+
+  async function tokenSession(token: string) {
+    const t = await store.findClientToken(sha256Hex(token));
+    const now = clock.now();
+    if (!t || t.revokedAt !== null || t.expiresAt <= now) throw invalidToken();
+    const s = await store.getSessionById(t.sessionId);
+    if (!s) throw invalidToken();
+    const moved = t.movedAt !== null;
+    if (expireIfTimedOut(s, now, timeouts)) {
+      const session = await gateway.mutate(
+        s.id,
+        (cur, at) => expireIfTimedOut(cur, at, timeouts) ?? cur,
+        { what: 'a client request' },
+      );
+      return { session, moved };
+    }
+    return { session: s, moved };
   }
 
   return {
@@ -101,18 +121,10 @@ export function clientAccess(deps: ClientAccessDeps): ClientAccess {
       return { token, ...(await answer(r.session)) };
     },
 
+    tokenSession,
+
     async sessionOf(token) {
-      const t = await store.findClientToken(sha256Hex(token));
-      const now = clock.now();
-      if (!t || t.revokedAt !== null || t.expiresAt <= now) throw invalidToken();
-      const s = await store.getSessionById(t.sessionId);
-      if (!s) throw invalidToken();
-      if (expireIfTimedOut(s, now, timeouts)) {
-        return gateway.mutate(s.id, (cur, at) => expireIfTimedOut(cur, at, timeouts) ?? cur, {
-          what: 'a client request',
-        });
-      }
-      return s;
+      return (await tokenSession(token)).session;
     },
 
     // Like reading a prompt or asking for a code, choosing a language is not activity

@@ -11,10 +11,13 @@ import { registerNodeRoutes, type ClientRequests } from '../nodes';
 import { analysesRoutes } from '../session-analyses/routes';
 import type { SessionRecord } from '../store/types';
 import { CLIENT_ROUTES as routes } from './clientSchemas';
+import { handoffRoutes, refuseMoved } from './handoff';
 
 declare module 'fastify' {
   interface FastifyRequest {
     clientSession?: SessionRecord;
+    /** The client token's session moved to a phone: it may watch, not act. */
+    clientMoved?: boolean;
   }
 }
 
@@ -68,17 +71,23 @@ export function clientRoutes(app: FastifyInstance, ctx: AppContext): void {
             },
           );
         }
-        request.clientSession = await access.sessionOf(token);
+        const { session, moved } = await access.tokenSession(token);
+        request.clientSession = session;
+        request.clientMoved = moved;
       } catch (err) {
         throw refuse(request, err);
       }
+      refuseMoved(request, request.clientMoved);
     });
     const sessionOf = (request: FastifyRequest): SessionRecord => {
       if (!request.clientSession) throw new Error('client route without its token hook');
       return request.clientSession;
     };
 
-    authed.get('/session', routes.session, async (request) => access.answer(sessionOf(request)));
+    authed.get('/session', routes.session, async (request) => ({
+      ...(await access.answer(sessionOf(request))),
+      ...(request.clientMoved ? { onPhone: true } : {}),
+    }));
 
     authed.post<Body<typeof LangBodySchema>>('/lang', routes.lang, async (request) =>
       access.setLang(sessionOf(request), request.body.lang),
@@ -94,6 +103,8 @@ export function clientRoutes(app: FastifyInstance, ctx: AppContext): void {
     );
 
     authed.post('/exit', routes.exit, async (request) => access.exit(sessionOf(request)));
+
+    handoffRoutes(app, authed, ctx, { access, sessionOf, refuse });
 
     const client: ClientRequests = { session: sessionOf, route: clientRoute, nodeAnswer };
     await registerNodeRoutes(authed, ctx, client);

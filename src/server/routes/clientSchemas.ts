@@ -14,7 +14,13 @@ import {
 import { clientRoute, nodeAnswer } from '../http/routeDocs';
 
 const SessionAnswerSchema = Type.Object(
-  { session: PublicSessionSchema, position: PositionSchema },
+  {
+    session: PublicSessionSchema,
+    position: PositionSchema,
+    onPhone: Type.Optional(
+      Type.Boolean({ description: 'The session moved to a phone: this token may only watch it.' }),
+    ),
+  },
   { $id: 'ClientSessionAnswer' },
 );
 

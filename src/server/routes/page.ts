@@ -133,6 +133,12 @@ export async function pageRoutes(
   };
   app.get('/verify', sendPage);
   app.get('/', sendPage);
+  // The short link a phone opens to continue a session (docs/client-api.md, "Continue on a
+  // phone"): the page reads the code from the address, and spends it only when it starts.
+  app.get<{ Params: { code: string } }>('/p/:code', async (request, reply) => {
+    reply.headers({ 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' });
+    return reply.redirect(`/verify?handoff=${encodeURIComponent(request.params.code)}`, 302);
+  });
   // The page's file by name would be the page without its session's embedders: send it to the
   // route that knows them, query (the client secret) and all.
   app.get('/index.html', async (request, reply) => {

@@ -215,6 +215,27 @@ export const CORE_MIGRATIONS: readonly Migration[] = [
       `);
     },
   },
+  {
+    // Continue on a phone (docs/client-api.md, "Continue on a phone"): one row per link offered,
+    // by the SHA-256 of its code; a claim marks it and the tokens it moved the session away from.
+    id: 'core_0004_handoffs',
+    up(db) {
+      db.exec(`
+        CREATE TABLE handoffs (
+          code_hash TEXT PRIMARY KEY,
+          session_id TEXT NOT NULL REFERENCES sessions(id),
+          created_at INTEGER NOT NULL,
+          expires_at INTEGER NOT NULL,
+          claimed_at INTEGER,
+          -- Set when a newer link replaced it before it was claimed.
+          revoked_at INTEGER
+        ) WITHOUT ROWID;
+        CREATE INDEX handoffs_session ON handoffs(session_id, created_at);
+        -- A token whose session went to a phone: it may still watch the session, not act on it.
+        ALTER TABLE client_tokens ADD COLUMN moved_at INTEGER;
+      `);
+    },
+  },
 ];
 
 /**

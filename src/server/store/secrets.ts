@@ -16,6 +16,8 @@ interface TokenRow {
   created_at: number;
   expires_at: number;
   revoked_at: number | null;
+  /** Absent in a database migrated only up to core_0003 (tests of migrations). */
+  moved_at?: number | null;
 }
 
 /**
@@ -132,6 +134,7 @@ export function sqliteSecrets(db: Database, sessions: SessionRows): SecretStore 
             createdAt: r.created_at,
             expiresAt: r.expires_at,
             revokedAt: r.revoked_at,
+            movedAt: r.moved_at ?? null,
           }
         : (null as ClientTokenRecord | null);
     },

@@ -8,6 +8,7 @@ import { startCreateWriter } from './createWriter';
 import { groupCommit } from './groupCommit';
 import { sqliteEvents } from './events';
 import { sqliteFlows } from './flows';
+import { sqliteHandoffs } from './handoffs';
 import { CORE_MIGRATIONS, runMigrations, type Migration } from './migrations';
 import { sqliteOtps } from './otps';
 import { watchOtherWriters } from './otherWriters';
@@ -53,7 +54,7 @@ export type SqliteSessionStore = SessionStore & {
 
 /**
  * Opens (and migrates) the SQLite store at `options.path`: one module per concern (accounts and
- * keys, sessions, secrets and tokens, one-time codes, events, catalog), each over the same handle.
+ * keys, sessions, secrets and tokens, phone hand-offs, one-time codes, events, catalog), each over the same handle.
  *
  * @example
  * const store = openSqliteStore({ path: 'data/idv.sqlite' });
@@ -93,6 +94,7 @@ export function openSqliteStore(options: SqliteStoreOptions): SqliteSessionStore
     ...sqliteAccounts(db, writers),
     ...sessions.store,
     ...sqliteSecrets(db, sessions.rows),
+    ...sqliteHandoffs(db, sessions.rows),
     ...sqliteOtps(db),
     appendEvent: events.appendEvent,
     listEvents: events.listEvents,

@@ -72,6 +72,31 @@ export interface ClientTokenRecord {
   createdAt: number;
   expiresAt: number;
   revokedAt: number | null;
+  /** Set when the session moved to a phone: the token may watch the session, not act on it. */
+  movedAt: number | null;
+}
+
+/** A link that moves a session to a phone (docs/client-api.md, "Continue on a phone"). */
+export interface HandoffRecord {
+  /** SHA-256 of the link's code, hex. The code itself is never stored. */
+  codeHash: string;
+  sessionId: string;
+  createdAt: number;
+  expiresAt: number;
+  claimedAt: number | null;
+  /** Set when a newer link replaced it before it was claimed. */
+  revokedAt: number | null;
+}
+
+export type HandoffClaimOutcome =
+  | { ok: true; session: SessionRecord }
+  | { ok: false; reason: 'invalid' | 'used' | 'expired' | 'finished' };
+
+export interface HandoffClaimInput {
+  codeHash: string;
+  now: number;
+  /** The phone's client token. */
+  token: { hash: string; expiresAt: number };
 }
 
 export interface OtpRecord {
@@ -267,6 +292,23 @@ export interface SecretStore {
   findClientToken(hash: string): Promise<ClientTokenRecord | null>;
 }
 
+/** The links that move a session to a phone, and their claims. */
+export interface HandoffStore {
+  /**
+   * Stores a new link for an unfinished session; every earlier unclaimed link of it dies.
+   * Refused when the session is unknown or finished.
+   */
+  offerHandoff(offer: Omit<HandoffRecord, 'claimedAt' | 'revokedAt'>): Promise<'ok' | 'finished'>;
+  /** The session's newest link, claimed or not. */
+  latestHandoff(sessionId: string): Promise<HandoffRecord | null>;
+  /**
+   * Spends a link once, in one transaction: the link is marked, every client token of the session
+   * is marked moved (it may still watch), and the phone's token is issued. Of two claims of one
+   * link, exactly one succeeds; the other is `used`.
+   */
+  claimHandoff(input: HandoffClaimInput): Promise<HandoffClaimOutcome>;
+}
+
 /** The one-time codes of a session's nodes and the sends counted against its caps. */
 export interface OtpStore {
   getOtp(sessionId: string, nodeId: string): Promise<OtpRecord | null>;
@@ -309,6 +351,7 @@ export interface CatalogStore {
 export type SessionStore = AccountStore &
   SessionRecordStore &
   SecretStore &
+  HandoffStore &
   OtpStore &
   EventStore &
   CatalogStore & {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ClientApiError, errorFromResponse } from './errors';
-import { addressWithSession, takeSecret } from './secret';
+import { addressWithSession, takeHandoff, takeSecret } from './secret';
 import { secretTag, storageTokenStore } from './token';
 import { classifyError } from '../machine/pageError';
 
@@ -34,6 +34,17 @@ describe('takeSecret', () => {
   it('has no secret for a bare or empty parameter', () => {
     expect(takeSecret('https://x.test/').secret).toBeNull();
     expect(takeSecret('https://x.test/verify?client_secret=').secret).toBeNull();
+  });
+});
+
+describe('takeHandoff', () => {
+  it("reads a phone's hand-off code and gives the address without it", () => {
+    expect(takeHandoff('/verify?handoff=K7QPX2MZ9RTA&a=b#h')).toEqual({
+      handoff: 'K7QPX2MZ9RTA',
+      cleanUrl: '/verify?a=b#h',
+    });
+    expect(takeHandoff('/verify?a=b')).toEqual({ handoff: null, cleanUrl: '/verify?a=b' });
+    expect(takeHandoff('/verify?handoff=%20').handoff).toBeNull();
   });
 });
 

@@ -5,6 +5,8 @@ import type {
   DocumentAnswer,
   DocumentUploadBody,
   ExchangeAnswer,
+  HandoffOffer,
+  HandoffStatus,
   LivenessAttemptAnswer,
   LivenessFinishBody,
   LivenessFrameBody,
@@ -68,6 +70,12 @@ export interface ClientApi {
   video(body: Blob, type: VideoUploadType): Promise<unknown>;
   /** One frame sampled from the camera while the session is recorded. */
   videoFrame(frame: VideoFrameBody): Promise<unknown>;
+  /** Continue on a phone: a new single-use link (docs/client-api.md). */
+  handoffOffer(): Promise<HandoffOffer>;
+  /** The link offered and where the session stands (claimed: the phone has it). */
+  handoffStatus(): Promise<HandoffStatus>;
+  /** The phone spends a link's code; keeps the phone's own client token for reloads. */
+  handoffClaim(code: string): Promise<ExchangeAnswer>;
   /** True when a token is kept for this tab. */
   hasToken(): boolean;
   /** The kept token came from this secret (a reload before the address bar was cleaned). */
@@ -191,6 +199,13 @@ export function createClientApi(options: ClientApiOptions): ClientApi {
     documentTimeout: (nodeId) => call('POST', `${node(nodeId)}/document/timeout`, {}),
     video: (body, type) => call('POST', '/client/video', undefined, true, { body, type }),
     videoFrame: (frame) => call('POST', '/client/video/frames', frame),
+    handoffOffer: () => call('POST', '/client/handoff', {}),
+    handoffStatus: () => call('GET', '/client/handoff'),
+    async handoffClaim(code) {
+      const answer = await call<ExchangeAnswer>('POST', '/client/handoff/claim', { code }, false);
+      tokens.write({ token: answer.token, secretTag: null });
+      return answer;
+    },
     hasToken: () => tokens.read() !== null,
     tokenCameFrom: (clientSecret) => tokens.read()?.secretTag === secretTag(clientSecret),
   };

@@ -37,3 +37,24 @@ export function addressWithSession(cleanUrl: string, sessionId: string): string 
   url.searchParams.set(SESSION_PARAM, sessionId);
   return `${url.pathname}${url.search}${url.hash}`;
 }
+
+/** The query parameter of a phone's link (`/p/{code}` redirects to `/verify?handoff={code}`). */
+export const HANDOFF_PARAM = 'handoff';
+
+/**
+ * Reads a hand-off code from an address (as `takeSecret` gives it) and gives the address without
+ * it: the code works once, and a reload must not try it again.
+ *
+ * @example
+ * takeHandoff('/verify?handoff=K7QPX2MZ9RTA&a=b'); // { handoff: 'K7QPX2MZ9RTA', cleanUrl: '/verify?a=b' }
+ */
+export function takeHandoff(address: string): { handoff: string | null; cleanUrl: string } {
+  const url = new URL(address, 'http://page.invalid');
+  const code = url.searchParams.get(HANDOFF_PARAM)?.trim() ?? '';
+  url.searchParams.delete(HANDOFF_PARAM);
+  const query = url.searchParams.toString();
+  return {
+    handoff: code || null,
+    cleanUrl: `${url.pathname}${query ? `?${query}` : ''}${url.hash}`,
+  };
+}

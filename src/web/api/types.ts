@@ -31,7 +31,11 @@ export type OtpSendBody = Static<typeof OtpSendBodySchema>;
 export interface SessionAnswer {
   session: PublicSession;
   position: Position;
+  /** The session moved to a phone: this page may only watch it. */
+  onPhone?: boolean;
 }
+
+export type { HandoffOffer, HandoffStatus } from '../../core/api/handoff';
 
 export interface ExchangeAnswer extends SessionAnswer {
   token: string;

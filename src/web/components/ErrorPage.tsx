@@ -8,6 +8,9 @@ const TEXTS = {
   secret_invalid: ['errors.invalidTitle', 'errors.invalidBody'],
   secret_missing: ['errors.missingTitle', 'errors.missingBody'],
   session_gone: ['errors.sessionGoneTitle', 'errors.sessionGoneBody'],
+  handoff_used: ['errors.usedTitle', 'errors.handoffUsedBody'],
+  handoff_expired: ['errors.expiredTitle', 'errors.handoffExpiredBody'],
+  handoff_invalid: ['errors.invalidTitle', 'errors.handoffInvalidBody'],
   network: ['app.title', 'app.networkError'],
   unexpected: ['app.title', 'app.unexpectedError'],
 } as const satisfies Record<PageErrorKind, readonly [string, string]>;

@@ -7,6 +7,9 @@ export type PageErrorKind =
   | 'secret_invalid'
   | 'secret_missing'
   | 'session_gone'
+  | 'handoff_used'
+  | 'handoff_expired'
+  | 'handoff_invalid'
   | 'network'
   | 'unexpected';
 
@@ -28,6 +31,11 @@ export function classifyError(error: unknown): PageErrorKind {
       return 'secret_used';
     case 'client_secret_invalid':
       return 'secret_invalid';
+    // A phone's link (continue on a phone): the user needs a new one from the computer.
+    case 'handoff_used':
+    case 'handoff_expired':
+    case 'handoff_invalid':
+      return error.code;
   }
   if (error.isAuth || error.type === 'not_found_error') return 'session_gone';
   return 'unexpected';

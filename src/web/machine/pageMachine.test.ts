@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
 import { ClientApiError } from '../api/errors';
 import type { FlowNode, Position, PublicSession, SessionAnswer } from '../api/types';
 import { pageMachine, type PageInput } from './pageMachine';
@@ -55,6 +55,7 @@ function run(
     exchange?: () => Promise<SessionAnswer>;
     resume?: () => Promise<SessionAnswer>;
     exit?: () => Promise<{ position: Position }>;
+    claim?: () => Promise<SessionAnswer>;
   },
   pageInput: PageInput = input(),
 ) {
@@ -69,6 +70,14 @@ function run(
       resume: fromPromise(async () => {
         log.push('resume');
         return (answers.resume ?? (() => Promise.reject(new Error('no resume'))))();
+      }),
+      claim: fromPromise(async ({ input: i }) => {
+        log.push(`claim ${i.code}`);
+        return (answers.claim ?? (() => Promise.reject(new Error('no claim'))))();
+      }),
+      watchPhone: fromCallback(() => {
+        log.push('watch');
+        return () => log.push('unwatch');
       }),
       prepare: fromPromise(async ({ input: i }) => {
         recorded.push(i);
@@ -315,5 +324,85 @@ describe('the page machine', () => {
     actor.send({ type: 'SET_LANG', lang: 'de' });
     expect(actor.getSnapshot().context.lang).toBe('de');
     expect(log.filter((l) => l.startsWith('lang '))).toEqual(['lang de']);
+  });
+
+  describe('continue on a phone', () => {
+    const passed = (nodeId: string, type: string, outcome: string) =>
+      ({ nodeId, type, outcome }) as Position['path'][number];
+
+    it('the phone spends the hand-off code and offers no further hand-off', async () => {
+      const { actor, log } = run(
+        { claim: async () => ({ session: session(), position: at('mail') }) },
+        input({ secret: null, handoff: 'K7QPX2MZ9RTA' }),
+      );
+      const snap = await waitFor(actor, (s) => s.matches({ flow: 'step' }));
+      expect(snap.context.fromHandoff).toBe(true);
+      expect(snap.context.handoff).toBeNull();
+      expect(log.slice(0, 2)).toEqual(['claim K7QPX2MZ9RTA', 'clean']);
+    });
+
+    it('shows the page of a used, expired or unknown link', async () => {
+      for (const code of ['handoff_used', 'handoff_expired', 'handoff_invalid']) {
+        const { actor } = run(
+          {
+            claim: () => Promise.reject(new ClientApiError(401, 'authentication_error', 'x', code)),
+          },
+          input({ secret: null, handoff: 'K7QPX2MZ9RTA' }),
+        );
+        expect((await waitFor(actor, (s) => s.matches('failed'))).context.error).toBe(code);
+      }
+    });
+
+    it('the computer offers the link, then follows the phone step by step to the end', async () => {
+      const { actor, log } = run({
+        exchange: async () => ({ session: session(), position: at('mail') }),
+      });
+      await waitFor(actor, (s) => s.matches({ flow: 'step' }));
+      actor.send({ type: 'NO_CAMERA' });
+      actor.send({ type: 'OFFER_PHONE' });
+      expect(actor.getSnapshot().context).toMatchObject({ noCamera: true, offeringPhone: true });
+      actor.send({ type: 'DECLINE_PHONE' });
+      expect(actor.getSnapshot().context).toMatchObject({
+        offeringPhone: false,
+        phoneDeclined: true,
+      });
+      actor.send({ type: 'OFFER_PHONE' });
+      log.length = 0;
+
+      actor.send({ type: 'ON_PHONE', position: at('mail') });
+      expect(actor.getSnapshot().matches('watching')).toBe(true);
+      expect(actor.getSnapshot().context.offeringPhone).toBe(false);
+      expect(log).toEqual(['watch']);
+      // The same node again tells the parent nothing new; a new node is a step.
+      actor.send({ type: 'PHONE_AT', position: at('mail') });
+      actor.send({
+        type: 'PHONE_AT',
+        position: at('code', [passed('mail', 'enter_email', 'emailEntered')]),
+      });
+      expect(log).toEqual(['watch', 'post step code']);
+      actor.send({
+        type: 'PHONE_AT',
+        position: at(
+          null,
+          [
+            passed('mail', 'enter_email', 'emailEntered'),
+            passed('code', 'two_factor_email', 'verified'),
+          ],
+          'complete',
+        ),
+      });
+      const snap = actor.getSnapshot();
+      expect(snap.matches('ended')).toBe(true);
+      expect(log.slice(2)).toEqual(['post complete', 'speak Goodbye', 'unwatch']);
+    });
+
+    it('a computer reloaded after the hand-off goes back to following the phone', async () => {
+      const { actor, log } = run(
+        { resume: async () => ({ session: session(), position: at('code'), onPhone: true }) },
+        input({ secret: null, hasToken: true }),
+      );
+      await waitFor(actor, (s) => s.matches('watching'));
+      expect(log).toContain('watch');
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { assign, fromPromise, sendTo, setup } from 'xstate';
+import { assign, fromCallback, fromPromise, sendTo, setup } from 'xstate';
 import type { RouteTaken } from '../../core/flow/machine-build';
 import type { FlowNode, NodeType, Position, PublicSession, SessionAnswer } from '../api/types';
 import { isSupportedLang, pickLanguage, SUPPORTED_LANGS } from '../i18n/pickLanguage';
@@ -21,6 +21,8 @@ export interface TranscriptLine {
 export interface PageInput {
   /** The client secret read from the address bar, if any. */
   secret: string | null;
+  /** A phone's hand-off code read from the address bar (`/p/{code}`), if any. */
+  handoff?: string | null;
   /** A client token is kept for this tab. */
   hasToken: boolean;
   /** The kept token came from this very secret (a reload of the same link). */
@@ -48,6 +50,16 @@ export interface PageContext extends PageInput {
   exitError: PageErrorKind | null;
   /** The session ended because the user chose to leave. */
   leftByUser: boolean;
+  /** The session moved to a phone: this page only follows it (`watching`). */
+  onPhone: boolean;
+  /** Asking for the camera found none on this device. */
+  noCamera: boolean;
+  /** The page shows the link to continue on a phone instead of the node's screen. */
+  offeringPhone: boolean;
+  /** The user chose to go on here, without a camera, rather than on a phone. */
+  phoneDeclined: boolean;
+  /** This page is the phone a session was handed to (it offers no further hand-off). */
+  fromHandoff: boolean;
 }
 
 export type PageEvent =
@@ -61,6 +73,16 @@ export type PageEvent =
   | { type: 'SET_LANG'; lang: string }
   | { type: 'DEVICES_ASKED'; camera: boolean; microphone: boolean }
   | { type: 'EMAIL_ENTERED'; email: string }
+  /** Continue on a phone: show the link (the user chose it, or there is no camera). */
+  | { type: 'OFFER_PHONE' }
+  /** Go on with this device after all. */
+  | { type: 'DECLINE_PHONE' }
+  /** Asking for the camera found none on this device. */
+  | { type: 'NO_CAMERA' }
+  /** A phone opened the link: this page now follows the session. */
+  | { type: 'ON_PHONE'; position: Position }
+  /** Where the session the phone runs stands (from the `watchPhone` actor). */
+  | { type: 'PHONE_AT'; position: Position }
   /** The flow machine followed a position (from the `flow` actor). */
   | FlowAtEvent
   /** The flow machine did not reach the server's position (from the `flow` actor). */
@@ -105,6 +127,10 @@ export const pageMachine = setup({
   },
   actors: {
     exchange: notProvided<SessionAnswer, { secret: string }>('exchange'),
+    /** The phone spends a hand-off code for its own client token. */
+    claim: notProvided<SessionAnswer, { code: string }>('claim'),
+    /** Follows a session that moved to a phone: sends `PHONE_AT` as it moves. */
+    watchPhone: fromCallback<PageEvent>(() => () => {}),
     resume: notProvided<SessionAnswer>('resume'),
     /** Loads the language's words, records the language, and fetches the first screen's code. */
     prepare: notProvided<void, { lang: string; record: boolean; nodeType: NodeType | null }>(
@@ -151,6 +177,7 @@ export const pageMachine = setup({
     takeAnswer: assign(({ context }, params: { answer: SessionAnswer }) => ({
       session: params.answer.session,
       position: params.answer.position,
+      onPhone: !!params.answer.onPhone,
       asked: askedAlong(context.asked, params.answer.session.flow, params.answer.position),
     })),
     takePosition: assign(({ context }, params: { position: Position }) => ({
@@ -162,12 +189,22 @@ export const pageMachine = setup({
       node: context.session?.flow.find((n) => n.id === params.at.nodeId) ?? null,
       routes: params.at.routes,
     })),
+    /** The phone moved the session: its position, and the node it is on (for the parent). */
+    followPhone: assign(({ context }, params: { position: Position }) => ({
+      position: params.position,
+      node: context.session?.flow.find((n) => n.id === params.position.nodeId) ?? null,
+    })),
     fail: assign({ error: (_, params: { error: unknown }) => classifyError(params.error) }),
   },
   guards: {
     reloadOfSameLink: ({ context }) =>
       !!context.secret && context.hasToken && context.tokenFromSecret,
     hasSecret: ({ context }) => !!context.secret,
+    hasHandoff: ({ context }) => !!context.handoff,
+    onPhone: ({ context }) => context.onPhone,
+    /** The phone reached another node (not the end: that is `ended`'s to tell). */
+    phoneElsewhere: ({ context }, params: { position: Position }) =>
+      params.position.nodeId !== null && params.position.nodeId !== context.node?.id,
     hasToken: ({ context }) => context.hasToken,
     isNetwork: (_, params: { error: unknown }) => classifyError(params.error) === 'network',
     isSecretError: (_, params: { error: unknown }) =>
@@ -196,11 +233,17 @@ export const pageMachine = setup({
     greeted: false,
     exitError: null,
     leftByUser: false,
+    onPhone: false,
+    noCamera: false,
+    offeringPhone: false,
+    phoneDeclined: false,
+    fromHandoff: !!input.handoff,
   }),
   initial: 'boot',
   states: {
     boot: {
       always: [
+        { guard: 'hasHandoff', target: 'claiming' },
         { guard: 'reloadOfSameLink', target: 'resuming', actions: 'cleanAddressBar' },
         { guard: 'hasSecret', target: 'exchanging' },
         { guard: 'hasToken', target: 'resuming' },
@@ -214,6 +257,34 @@ export const pageMachine = setup({
         onDone: {
           target: 'language',
           actions: [
+            { type: 'takeAnswer', params: ({ event }) => ({ answer: event.output }) },
+            'cleanAddressBar',
+          ],
+        },
+        onError: [
+          {
+            guard: { type: 'isNetwork', params: ({ event }) => ({ error: event.error }) },
+            target: 'offline',
+          },
+          {
+            target: 'failed',
+            actions: [
+              { type: 'fail', params: ({ event }) => ({ error: event.error }) },
+              'cleanAddressBar',
+            ],
+          },
+        ],
+      },
+    },
+    claiming: {
+      invoke: {
+        src: 'claim',
+        // Spent once: a reload (with the code gone from the address) resumes with the token.
+        input: ({ context }) => ({ code: context.handoff ?? '' }),
+        onDone: {
+          target: 'language',
+          actions: [
+            assign({ handoff: null }),
             { type: 'takeAnswer', params: ({ event }) => ({ answer: event.output }) },
             'cleanAddressBar',
           ],
@@ -290,7 +361,11 @@ export const pageMachine = setup({
     },
     started: {
       entry: { type: 'notifyParent', params: { type: 'ready' } },
-      always: [{ guard: 'flowEnded', target: 'ended' }, { target: 'flow' }],
+      always: [
+        { guard: 'flowEnded', target: 'ended' },
+        { guard: 'onPhone', target: 'watching' },
+        { target: 'flow' },
+      ],
     },
     flow: {
       entry: assign({ node: null, routes: [] }),
@@ -364,6 +439,16 @@ export const pageMachine = setup({
               }),
             },
             EMAIL_ENTERED: { actions: assign({ enteredEmail: ({ event }) => event.email }) },
+            OFFER_PHONE: { actions: assign({ offeringPhone: true }) },
+            DECLINE_PHONE: { actions: assign({ offeringPhone: false, phoneDeclined: true }) },
+            NO_CAMERA: { actions: assign({ noCamera: true }) },
+            ON_PHONE: {
+              target: '#hostedPage.watching',
+              actions: [
+                assign({ onPhone: true, offeringPhone: false }),
+                { type: 'takePosition', params: ({ event }) => ({ position: event.position }) },
+              ],
+            },
             FLOW_AT: [
               {
                 guard: { type: 'flowOver', params: ({ event }) => ({ at: event.at }) },
@@ -403,6 +488,29 @@ export const pageMachine = setup({
             },
           },
         },
+      },
+    },
+    // The session moved to a phone: this page follows it, tells its parent of each step the
+    // phone reaches, and ends when the phone does.
+    watching: {
+      invoke: { src: 'watchPhone' },
+      always: { guard: 'flowEnded', target: 'ended' },
+      on: {
+        PHONE_AT: [
+          {
+            guard: {
+              type: 'phoneElsewhere',
+              params: ({ event }) => ({ position: event.position }),
+            },
+            actions: [
+              { type: 'followPhone', params: ({ event }) => ({ position: event.position }) },
+              { type: 'notifyParent', params: { type: 'step' } },
+            ],
+          },
+          {
+            actions: { type: 'followPhone', params: ({ event }) => ({ position: event.position }) },
+          },
+        ],
       },
     },
     ended: {

@@ -78,6 +78,11 @@ export default function PermissionsScreen({
   };
 
   const failed = state !== 'intro' && state !== 'asking' && state !== 'granted';
+  // No camera here: the page offers the phone at the camera node, and here already.
+  const noCamera = state === 'notFound' && devices.camera;
+  useEffect(() => {
+    if (noCamera) send({ type: 'NO_CAMERA' });
+  }, [noCamera, send]);
   useEffect(() => {
     if (state !== 'blocked') return;
     return onPermissionGranted(devices, () => void ask());
@@ -138,8 +143,23 @@ export default function PermissionsScreen({
             {plan.buttonText}
           </button>
         )}
+        {noCamera && (
+          <button
+            type="button"
+            className="button"
+            onClick={() => send({ type: 'OFFER_PHONE' })}
+            disabled={call.busy}
+          >
+            {t('handoff.usePhone')}
+          </button>
+        )}
         {failed && (
-          <button type="button" className="button" onClick={() => void ask()} disabled={call.busy}>
+          <button
+            type="button"
+            className={noCamera ? 'button button-secondary' : 'button'}
+            onClick={() => void ask()}
+            disabled={call.busy}
+          >
             {t('app.retry')}
           </button>
         )}
