@@ -8,9 +8,12 @@ import {
   STILL_FIXTURES,
   VIDEO_FIXTURES,
 } from '../fixtures/make-fixtures';
+import { DRIFT_THEN_FOLLOW } from '../fixtures/retry-fixture';
 import { fixturesToMake, needsSkimage } from './material';
 
-const FIXTURES = [...STILL_FIXTURES, ...VIDEO_FIXTURES].map((f) => f.file);
+const FIXTURES = [...STILL_FIXTURES, ...VIDEO_FIXTURES]
+  .map((f) => f.file)
+  .concat(DRIFT_THEN_FOLLOW);
 
 let dir: string;
 beforeEach(() => {
@@ -37,6 +40,12 @@ describe('fixturesToMake', () => {
     writeFileSync(join(dir, '.version'), `${fixturesVersion()}\n`);
     expect(fixturesToMake(dir)).toEqual([FIXTURES[0]]);
     expect(needsSkimage(fixturesToMake(dir))).toBe(false);
+  });
+
+  it('includes a fixture made from others (the retry video) when it alone is missing', () => {
+    touch([...DOWNLOADED_FILES, ...FIXTURES.filter((f) => f !== DRIFT_THEN_FOLLOW)]);
+    writeFileSync(join(dir, '.version'), `${fixturesVersion()}\n`);
+    expect(fixturesToMake(dir)).toEqual([DRIFT_THEN_FOLLOW]);
   });
 
   it('is every fixture, as makeFixtures remakes them, when the generators changed', () => {

@@ -1,12 +1,7 @@
 /** Which test material is missing or stale, by the rules of the scripts that make it. */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import {
-  fixturesVersion,
-  DOWNLOADED_FILES,
-  STILL_FIXTURES,
-  VIDEO_FIXTURES,
-} from '../fixtures/make-fixtures';
+import { fixturesVersion, DOWNLOADED_FILES, FIXTURE_FILES } from '../fixtures/make-fixtures';
 
 /**
  * The files `makeFixtures` would make in `dir` now, by its rule: the skimage images that are
@@ -18,7 +13,7 @@ import {
  */
 export function fixturesToMake(dir: string): string[] {
   const images = DOWNLOADED_FILES.filter((f) => !existsSync(join(dir, f)));
-  const files = [...STILL_FIXTURES, ...VIDEO_FIXTURES].map((f) => f.file);
+  const files = FIXTURE_FILES;
   const versionFile = join(dir, '.version');
   const made = existsSync(versionFile) ? readFileSync(versionFile, 'utf8').trim() : '';
   const stale = made !== fixturesVersion();

@@ -4,6 +4,7 @@
  * server has decided. The page never reports an outcome.
  */
 import { Type, type Static } from '@sinclair/typebox';
+import { RETRY_REASONS } from '../liveness/attempts';
 import { CHALLENGES } from '../liveness/challenges';
 import { PositionSchema } from './client';
 
@@ -15,8 +16,11 @@ export const LIVENESS_LIMITS = {
   maxFrameBytes: 500 * 1024,
   /** Largest request body of a frame upload (the base64 frame and its labels). */
   frameBodyBytes: 700 * 1024,
-  /** Attempts (starts) one node allows: a reload or a camera switch starts a new one. */
-  maxAttemptsPerNode: 5,
+  /**
+   * Starts one node allows: its judged attempts (the node's `maxAttempts`, at most 5) and those
+   * replaced by a reload or a camera switch.
+   */
+  maxStartsPerNode: 10,
   /** Upload time allowed beyond the node's `timeoutSeconds`, ms. */
   graceMs: 15_000,
   /** Largest page timestamp of a frame, ms (the longest node timeout is 600 s). */
@@ -42,6 +46,12 @@ export const LivenessStartAnswerSchema = Type.Object(
       description: 'After this (issuedAt + timeoutSeconds + 15 s) frames are refused.',
     }),
     maxFrames: Type.Integer(),
+    attempt: Type.Integer({
+      minimum: 1,
+      description:
+        'Which attempt of the node this is (1 for the first; replaced ones not counted).',
+    }),
+    maxAttempts: Type.Integer({ minimum: 1, description: "The node's `maxAttempts`." }),
   },
   { $id: 'LivenessStart' },
 );
@@ -86,8 +96,11 @@ export const LivenessFrameAnswerSchema = Type.Object(
 export const LivenessFinishBodySchema = Type.Object(
   {
     ended: Type.Optional(
-      Type.Union([Type.Literal('done'), Type.Literal('timeout')], {
-        description: 'How the capture ended on the page: every challenge shown, or out of time.',
+      Type.Union([Type.Literal('done'), Type.Literal('timeout'), Type.Literal('cameraLost')], {
+        description:
+          'How the capture ended on the page: every challenge shown, out of time, or the camera ' +
+          'stopped during the capture (a failed attempt, `cameraLost`, whatever the frames show ' +
+          'but a presentation attack).',
       }),
     ),
     cameraUnavailable: Type.Optional(
@@ -105,10 +118,27 @@ export const AttemptStatusSchema = Type.Union([
 ]);
 export type AttemptStatus = Static<typeof AttemptStatusSchema>;
 
+export const RetryReasonSchema = Type.Union(
+  RETRY_REASONS.map((r) => Type.Literal(r)),
+  { description: 'Why the attempt failed in a way another attempt may fix.' },
+);
+
+/** A decided attempt that did not decide the node: the user may try again. */
+export const AttemptRetrySchema = Type.Object(
+  {
+    reason: RetryReasonSchema,
+    attemptsLeft: Type.Integer({ minimum: 1 }),
+    challenge: Type.Optional(ChallengeSchema),
+  },
+  { description: 'Present when the node is still current: start another attempt to try again.' },
+);
+export type AttemptRetry = Static<typeof AttemptRetrySchema>;
+
 export const LivenessAttemptAnswerSchema = Type.Object(
   {
     status: AttemptStatusSchema,
     position: Type.Optional(PositionSchema),
+    retry: Type.Optional(AttemptRetrySchema),
   },
   { $id: 'LivenessAttempt' },
 );

@@ -18,6 +18,8 @@ export const FLOW_LIMITS = {
   maxAttempts: { min: 1, max: 10, default: 3 },
   resendAfterSeconds: { min: 0, max: 600, default: 30 },
   challenges: { min: 1, max: 5, default: 3 },
+  /** Attempts of a camera node (liveness_detection, face_scan) judged before its outcome stands. */
+  cameraAttempts: { min: 1, max: 5, default: 3 },
   livenessTimeoutSeconds: { min: 10, max: 600, default: 60 },
   scanTimeoutSeconds: { min: 10, max: 600, default: 120 },
   age: { min: 0, max: 150 },

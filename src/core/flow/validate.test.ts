@@ -287,6 +287,21 @@ const cases: Case[] = [
     ],
   },
   {
+    rule: 'a camera node has 1–5 attempts',
+    flow: () => {
+      const flow = base();
+      node(flow, 'live').maxAttempts = 6;
+      return flow;
+    },
+    problems: [
+      {
+        path: 'flow[2].maxAttempts',
+        nodeId: 'live',
+        message: 'maxAttempts must be from 1 to 5 (got 6)',
+      },
+    ],
+  },
+  {
     rule: 'similarityThreshold is 0–1',
     flow: () => {
       const flow = base();
@@ -970,6 +985,7 @@ describe('validateFlow: everything at once', () => {
         type: 'liveness_detection',
         challenges: 5,
         timeoutSeconds: 600,
+        maxAttempts: 5,
         outcomes: { livenessDetected: 'd' },
       },
       {
@@ -990,6 +1006,7 @@ describe('validateFlow: everything at once', () => {
         requireLivenessChallenge: true,
         referenceImageKey: 'referenceImage',
         similarityThreshold: 1,
+        maxAttempts: 1,
         outcomes: { passed: 'c' },
       },
       {

@@ -2,3 +2,4 @@ export * from './face';
 export * from './pose';
 export * from './guidance';
 export * from './challenges';
+export * from './attempts';

@@ -12,7 +12,7 @@ import {
   type LivenessApp,
 } from '../liveness/test-support';
 
-const FILES = ['astronaut.png', 'astronaut-rotated.png', 'camera.png'];
+const FILES = ['astronaut.png', 'astronaut-rotated.png', 'camera.png', 'coffee.png'];
 const missing = missingFixtures(FILES);
 const analyzer = createHumanAnalyzer();
 
@@ -104,7 +104,7 @@ describe.skipIf(missing.length > 0)('face nodes over the routes', () => {
     await t.app.liveness.drain();
     const st = await t.client(token, 'GET', `/nodes/${nodeId}/liveness/${attemptId}`);
     expect(st.body.status).toBe('decided');
-    return start.body as { attemptId: string; challenges: string[] };
+    return { ...(start.body as { attemptId: string; challenges: string[] }), status: st.body };
   }
 
   const report = async (sessionId: string) => {
@@ -146,6 +146,33 @@ describe.skipIf(missing.length > 0)('face nodes over the routes', () => {
     // The user photo's event, as for liveness.
     const events = await t.store.listEvents({ sessionId });
     expect(events.filter((e) => e.type === 'media.user_photo')).toHaveLength(1);
+  }, 60_000);
+
+  it('a capture without a face is tried again with its reason; a mismatch is not', async () => {
+    const { sessionId, token } = await openSession({
+      flow: flow(),
+      providedData: { referenceImage: dataUrl('astronaut.png') },
+    });
+    const empty = await capture(token, 'coffee.png');
+    expect(empty.status.retry).toEqual({ reason: 'noFace', attemptsLeft: 2 });
+    expect(await nodeReport(sessionId, 'scan')).toBeUndefined();
+    await capture(token, 'astronaut-rotated.png');
+    const scan = await nodeReport(sessionId, 'scan');
+    expect(scan?.outcome).toBe('passed');
+    const attempts = scan?.report?.['attempts'] as Record<string, unknown>[];
+    expect(attempts.map((a) => [a['outcome'], a['reason'], a['retried']])).toEqual([
+      ['error', 'noFace', true],
+      ['passed', null, false],
+    ]);
+    expect(attempts[1]?.['match']).toBe(scan?.report?.['similarity']);
+
+    const other = await openSession({
+      flow: flow(),
+      providedData: { referenceImage: dataUrl('camera.png') },
+    });
+    const mismatch = await capture(other.token, 'astronaut.png');
+    expect(mismatch.status.retry).toBeUndefined();
+    expect((await nodeReport(other.sessionId, 'scan'))?.outcome).toBe('notPassed');
   }, 60_000);
 
   it('two different people do not pass or match; recognition finds the earlier session', async () => {

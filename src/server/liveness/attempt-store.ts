@@ -5,12 +5,14 @@
  * the worker has looked at it, the analysis.
  */
 import type { Database } from 'better-sqlite3';
+import type { AttemptRetry } from '../../core/api';
 import type { Challenge } from '../../core/liveness';
 import type { FrameFailure } from '../face-analysis/analyzer';
 import type { LivenessFrame } from './decide-liveness';
 import type { FlowPosition } from '../../core/flow';
 import type { Migration } from '../store/migrations';
 import type { Mode } from '../store/types';
+import type { AttemptEntry } from './attempt-verdict';
 
 export const LIVENESS_MIGRATIONS: readonly Migration[] = [
   {
@@ -58,6 +60,16 @@ export const LIVENESS_MIGRATIONS: readonly Migration[] = [
         ) WITHOUT ROWID;
       `),
   },
+  {
+    // Attempts of a node (docs/liveness.md, "Attempts"): each decided attempt keeps its entry of
+    // the node report, and `retry` when it left the node current for another try.
+    id: 'liveness_0002_attempt_results',
+    up: (db) =>
+      db.exec(`
+        ALTER TABLE liveness_attempts ADD COLUMN summary TEXT;
+        ALTER TABLE liveness_attempts ADD COLUMN retry TEXT;
+      `),
+  },
 ];
 
 export type StoredAttemptStatus = 'capturing' | 'analysing' | 'decided' | 'replaced';
@@ -82,7 +94,7 @@ export interface AttemptRecord {
   expiresAt: number;
   status: StoredAttemptStatus;
   frameCount: number;
-  ended: 'done' | 'timeout' | 'expired' | null;
+  ended: AttemptEnd | null;
   cameraUnavailable: boolean;
   finishedAt: number | null;
   decisionMedia: DecisionMedia | null;
@@ -90,7 +102,14 @@ export interface AttemptRecord {
   inconclusiveReason: string | null;
   position: FlowPosition | null;
   decidedAt: number | null;
+  /** Once decided: the attempt as the node report lists it. */
+  summary: AttemptEntry | null;
+  /** Once decided without deciding the node: why, and how many attempts are left. */
+  retry: AttemptRetry | null;
 }
+
+/** How a capture ended: the page's word (`done`, `timeout`, `cameraLost`) or `expired`. */
+export type AttemptEnd = 'done' | 'timeout' | 'cameraLost' | 'expired';
 
 export interface FrameRecord {
   attemptId: string;
@@ -124,6 +143,8 @@ interface AttemptRow {
   inconclusive_reason: string | null;
   position: string | null;
   decided_at: number | null;
+  summary: string | null;
+  retry: string | null;
 }
 
 interface FrameRow {
@@ -160,6 +181,8 @@ const toAttempt = (r: AttemptRow): AttemptRecord => ({
   inconclusiveReason: r.inconclusive_reason,
   position: json<FlowPosition>(r.position),
   decidedAt: r.decided_at,
+  summary: json<AttemptEntry>(r.summary),
+  retry: json<AttemptRetry>(r.retry),
 });
 
 const toFrame = (r: FrameRow): FrameRecord => ({
@@ -192,13 +215,14 @@ export type AttemptRefusal = 'unknown' | 'finished' | 'expired' | 'too_many_fram
 
 export interface AttemptStore {
   /**
-   * Opens an attempt for a node, replacing the one still capturing; refused when `maxAttempts`
-   * exist already for the node, or one is being analysed.
+   * Opens an attempt for a node, replacing the one still capturing; refused when the node has had
+   * `maxStarts` starts or `maxAttempts` judged attempts already, or one is being analysed.
+   * `attempt` is the new attempt's number among the judged ones (replaced ones do not count).
    */
   start(
     a: NewAttempt,
-    maxAttempts: number,
-  ): { ok: true } | { ok: false; reason: 'exhausted' | 'finished' };
+    limits: { maxStarts: number; maxAttempts: number },
+  ): { ok: true; attempt: number } | { ok: false; reason: 'exhausted' | 'finished' };
   get(id: string): AttemptRecord | null;
   /** Adds a frame and runs `then` (queueing its job) in the same transaction. */
   addFrame(
@@ -209,7 +233,7 @@ export interface AttemptStore {
   /** Ends the capture and runs `then` in the same transaction. */
   finish(
     id: string,
-    how: { ended: 'done' | 'timeout' | 'expired'; cameraUnavailable: boolean },
+    how: { ended: AttemptEnd; cameraUnavailable: boolean },
     now: number,
     then: () => void,
   ): { ok: true } | { ok: false; reason: AttemptRefusal };
@@ -221,11 +245,21 @@ export interface AttemptStore {
   setDecisionMedia(id: string, media: DecisionMedia): void;
   decided(
     id: string,
-    d: { outcome: string; inconclusiveReason: string | null; position: FlowPosition },
+    d: {
+      outcome: string;
+      inconclusiveReason: string | null;
+      position: FlowPosition;
+      summary: AttemptEntry;
+      retry: AttemptRetry | null;
+    },
     now: number,
   ): void;
   attemptsOf(sessionId: string, nodeId: string): AttemptRecord[];
 }
+
+/** Attempts that were judged (finished or expired), not those replaced or still capturing. */
+export const judged = (a: Pick<AttemptRecord, 'status'>) =>
+  a.status === 'analysing' || a.status === 'decided';
 
 /**
  * The attempt store over the store's better-sqlite3 handle.
@@ -260,7 +294,7 @@ export function sqliteAttemptStore(db: Database): AttemptStore {
     setMedia: p('UPDATE liveness_attempts SET decision_media = ? WHERE id = ?'),
     decided:
       p(`UPDATE liveness_attempts SET status = 'decided', outcome = ?, inconclusive_reason = ?,
-      position = ?, decided_at = ? WHERE id = ? AND status <> 'decided'`),
+      position = ?, decided_at = ?, summary = ?, retry = ? WHERE id = ? AND status <> 'decided'`),
   };
   const get = (id: string) => {
     const r = s.get.get(id) as AttemptRow | undefined;
@@ -274,15 +308,20 @@ export function sqliteAttemptStore(db: Database): AttemptStore {
     return null;
   };
 
-  const start = db.transaction((a: NewAttempt, maxAttempts: number) => {
-    const existing = (s.ofNode.all(a.sessionId, a.nodeId) as AttemptRow[]).map(toAttempt);
-    if (existing.some((x) => x.status === 'analysing'))
-      return { ok: false, reason: 'finished' } as const;
-    if (existing.length >= maxAttempts) return { ok: false, reason: 'exhausted' } as const;
-    s.replace.run(a.issuedAt, a.sessionId, a.nodeId);
-    s.insert.run({ ...a, challenges: JSON.stringify(a.challenges) });
-    return { ok: true } as const;
-  });
+  const start = db.transaction(
+    (a: NewAttempt, limits: { maxStarts: number; maxAttempts: number }) => {
+      const existing = (s.ofNode.all(a.sessionId, a.nodeId) as AttemptRow[]).map(toAttempt);
+      if (existing.some((x) => x.status === 'analysing'))
+        return { ok: false, reason: 'finished' } as const;
+      const counted = existing.filter(judged).length;
+      if (existing.length >= limits.maxStarts || counted >= limits.maxAttempts) {
+        return { ok: false, reason: 'exhausted' } as const;
+      }
+      s.replace.run(a.issuedAt, a.sessionId, a.nodeId);
+      s.insert.run({ ...a, challenges: JSON.stringify(a.challenges) });
+      return { ok: true, attempt: counted + 1 } as const;
+    },
+  );
 
   const addFrame = db.transaction(
     (f: Omit<FrameRecord, 'seq' | 'analysis'>, now: number, then: (seq: number) => void) => {
@@ -301,7 +340,7 @@ export function sqliteAttemptStore(db: Database): AttemptStore {
   const finish = db.transaction(
     (
       id: string,
-      how: { ended: 'done' | 'timeout' | 'expired'; cameraUnavailable: boolean },
+      how: { ended: AttemptEnd; cameraUnavailable: boolean },
       now: number,
       then: () => void,
     ) => {
@@ -317,7 +356,7 @@ export function sqliteAttemptStore(db: Database): AttemptStore {
   );
 
   return {
-    start: (a, max) => start.immediate(a, max),
+    start: (a, limits) => start.immediate(a, limits),
     get,
     addFrame: (f, now, then) => addFrame.immediate(f, now, then),
     finish: (id, how, now, then) => finish.immediate(id, how, now, then),
@@ -334,7 +373,15 @@ export function sqliteAttemptStore(db: Database): AttemptStore {
       s.setMedia.run(JSON.stringify(media), id);
     },
     decided: (id, d, now) => {
-      s.decided.run(d.outcome, d.inconclusiveReason, JSON.stringify(d.position), now, id);
+      s.decided.run(
+        d.outcome,
+        d.inconclusiveReason,
+        JSON.stringify(d.position),
+        now,
+        JSON.stringify(d.summary),
+        d.retry ? JSON.stringify(d.retry) : null,
+        id,
+      );
     },
     attemptsOf: (sessionId, nodeId) =>
       (s.ofNode.all(sessionId, nodeId) as AttemptRow[]).map(toAttempt),

@@ -72,6 +72,8 @@ function attempt(over: Partial<AttemptRecord> = {}): AttemptRecord {
     inconclusiveReason: null,
     position: null,
     decidedAt: null,
+    summary: null,
+    retry: null,
     ...over,
   };
 }

@@ -76,22 +76,27 @@ describe('POST /client/nodes/:nodeId/liveness/start', () => {
     expect(r.json().error.code).toBe('client_token_missing');
   });
 
-  it('a new start replaces the attempt in progress; a sixth is refused', async () => {
+  it('a new start replaces the attempt in progress (not counted as an attempt); past the starts allowed, refused', async () => {
     const s = await t.open();
     const ids: string[] = [];
-    for (let i = 0; i < LIVENESS_LIMITS.maxAttemptsPerNode; i++) {
+    for (let i = 0; i < LIVENESS_LIMITS.maxStartsPerNode; i++) {
       const r = await t.client(s.token, 'POST', '/nodes/live/liveness/start', {});
       expect(r.status).toBe(200);
+      // A replaced attempt was never judged: each new one is still the first.
+      expect(r.body).toMatchObject({ attempt: 1, maxAttempts: 1 });
       ids.push(r.body.attemptId);
     }
     const statuses = t.app.liveness.attempts.attemptsOf(s.sessionId, 'live').map((a) => a.status);
-    expect(statuses).toEqual(['replaced', 'replaced', 'replaced', 'replaced', 'capturing']);
+    expect(statuses).toEqual([
+      ...Array<string>(LIVENESS_LIMITS.maxStartsPerNode - 1).fill('replaced'),
+      'capturing',
+    ]);
     const old = await t.client(s.token, 'POST', `/nodes/live/liveness/${ids[0]}/frames`, frame());
     expect(old.status).toBe(400);
     expect(old.body.error.code).toBe('attempt_finished');
-    const sixth = await t.client(s.token, 'POST', '/nodes/live/liveness/start', {});
-    expect(sixth.status).toBe(400);
-    expect(sixth.body.error.code).toBe('liveness_attempts_exhausted');
+    const extra = await t.client(s.token, 'POST', '/nodes/live/liveness/start', {});
+    expect(extra.status).toBe(400);
+    expect(extra.body.error.code).toBe('liveness_attempts_exhausted');
   });
 });
 

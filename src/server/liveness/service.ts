@@ -40,7 +40,15 @@ import {
   type DecisionMedia,
   type FrameRecord,
 } from './attempt-store';
+import {
+  attemptEntry,
+  attemptVerdict,
+  captureProblem,
+  needsSharpness,
+  sharpnessSample,
+} from './attempt-verdict';
 import { decideAttempt, screenshotIndexes } from './decision';
+import { sharpness } from './sharpness';
 import { frameBytes } from './frame-image';
 import { frameCues } from './pad/cues';
 import { JOB_MIGRATIONS, sqliteJobQueue, type JobQueue } from '../jobs/queue';
@@ -131,7 +139,7 @@ function refusal(reason: AttemptRefusal, a: AttemptRecord | null): ApiError {
     case 'exhausted':
       return new ApiError(
         'validation_error',
-        `At most ${LIVENESS_LIMITS.maxAttemptsPerNode} liveness attempts per node`,
+        `This node's attempts are used up (at most ${LIVENESS_LIMITS.maxStartsPerNode} starts, the node's maxAttempts judged)`,
         { code: 'liveness_attempts_exhausted' },
       );
   }
@@ -250,6 +258,45 @@ export function createLiveness(deps: LivenessDeps): Liveness {
     const frames = attempts.frames(attemptId);
     const decision = decideAttempt(attempt, frames, clock.now());
     const faceScan = await faceScanOf(attempt, frames, decision);
+    const current = await store.getSessionById(attempt.sessionId);
+    const node = current ? nodeById(current.settings.flow, attempt.nodeId) : undefined;
+    const maxAttempts =
+      node?.type === 'liveness_detection' || node?.type === 'face_scan'
+        ? nodeDefaults(node).maxAttempts
+        : 1;
+    const earlier = attempts
+      .attemptsOf(attempt.sessionId, attempt.nodeId)
+      .filter((x) => x.status === 'decided' && x.id !== attempt!.id);
+    const number = earlier.length + 1;
+    const analyses = frames.map((f) => f.analysis);
+    const sharp = needsSharpness(decision) ? await sharpnessOf(frames) : [];
+    const verdict = attemptVerdict({
+      decision,
+      faceScan,
+      ended: attempt.ended,
+      problem: captureProblem(decision, analyses, sharp),
+      attempt: number,
+      maxAttempts,
+    });
+    const entry = attemptEntry(attempt, number, decision, faceScan, verdict);
+    if (!verdict.final) {
+      // Another try: the node stays current, nothing is written to the session. The frames stay
+      // with the session's media; the page is told why through the attempt's status.
+      const { final: _final, ...retry } = verdict;
+      attempts.decided(
+        attemptId,
+        {
+          outcome: entry.outcome,
+          inconclusiveReason: entry.inconclusiveReason ?? null,
+          position: (current ?? (await requireSession(attempt.sessionId))).position,
+          summary: entry,
+          retry,
+        },
+        clock.now(),
+      );
+      return;
+    }
+    const listed = [...earlier.flatMap((x) => (x.summary ? [x.summary] : [])), entry];
     if (!attempt.decisionMedia) {
       const indexes = attempt.cameraUnavailable ? [] : screenshotIndexes(decision.report, frames);
       const best = attempt.cameraUnavailable ? null : decision.report.bestFrameIndex;
@@ -288,11 +335,19 @@ export function createLiveness(deps: LivenessDeps): Liveness {
         const classification = {
           classification: faceScan?.classification ?? decision.classification,
         };
+        // Every judged attempt of the node, with its reason and scores (docs/liveness.md).
+        const tried = { attempts: listed };
         return faceScan
           ? {
               session: next,
               outcome: faceScan.outcome,
-              report: { ...ended, ...classification, ...faceScan.report, capture: decision.report },
+              report: {
+                ...ended,
+                ...classification,
+                ...faceScan.report,
+                capture: decision.report,
+                ...tried,
+              },
             }
           : {
               session: next,
@@ -300,7 +355,7 @@ export function createLiveness(deps: LivenessDeps): Liveness {
               ...(decision.inconclusiveReason
                 ? { inconclusiveReason: decision.inconclusiveReason }
                 : {}),
-              report: { ...ended, ...classification, ...decision.report },
+              report: { ...ended, ...classification, ...decision.report, ...tried },
             };
       },
       {
@@ -325,9 +380,32 @@ export function createLiveness(deps: LivenessDeps): Liveness {
         outcome: faceScan?.outcome ?? decision.outcome,
         inconclusiveReason: faceScan ? null : (decision.inconclusiveReason ?? null),
         position: session.position,
+        summary: entry,
+        retry: null,
       },
       clock.now(),
     );
+  }
+
+  async function requireSession(id: string): Promise<SessionRecord> {
+    const s = await store.getSessionById(id);
+    if (!s) throw new Error(`session ${id} is gone`);
+    return s;
+  }
+
+  /** The sharpness of a few of the attempt's frames (decoded again: only for failed attempts). */
+  async function sharpnessOf(frames: readonly FrameRecord[]): Promise<number[]> {
+    const out: number[] = [];
+    for (const i of sharpnessSample(frames.map((f) => f.analysis))) {
+      const found = await media.read(frames[i]!.mediaId);
+      if (!found) continue;
+      try {
+        out.push(sharpness(decodeImage(found.bytes)));
+      } catch (err) {
+        if (!(err instanceof ImageDecodeError)) throw err;
+      }
+    }
+    return out;
   }
 
   /** For an attempt of a face_scan node: its outcome from the capture and the reference. */
@@ -414,27 +492,22 @@ export function createLiveness(deps: LivenessDeps): Liveness {
           : [];
       const timeoutSeconds = face ? FACE_SCAN_TIMEOUT_SECONDS : node.timeoutSeconds;
       const issuedAt = clock.now();
-      const answer: LivenessStartAnswer = {
-        attemptId: orderedId('att'),
-        challenges,
-        issuedAt,
-        expiresAt: issuedAt + timeoutSeconds * 1000 + LIVENESS_LIMITS.graceMs,
-        maxFrames: LIVENESS_LIMITS.maxFrames,
-      };
+      const attemptId = orderedId('att');
+      const expiresAt = issuedAt + timeoutSeconds * 1000 + LIVENESS_LIMITS.graceMs;
       const r = attempts.start(
         {
-          id: answer.attemptId,
+          id: attemptId,
           sessionId: s.id,
           nodeId,
           accountId: s.accountId,
           mode: s.mode,
           challenges,
           timeoutSeconds,
-          maxFrames: answer.maxFrames,
+          maxFrames: LIVENESS_LIMITS.maxFrames,
           issuedAt,
-          expiresAt: answer.expiresAt,
+          expiresAt,
         },
-        LIVENESS_LIMITS.maxAttemptsPerNode,
+        { maxStarts: LIVENESS_LIMITS.maxStartsPerNode, maxAttempts: node.maxAttempts },
       );
       if (!r.ok) {
         if (r.reason === 'finished') {
@@ -446,7 +519,15 @@ export function createLiveness(deps: LivenessDeps): Liveness {
         }
         throw refusal(r.reason, null);
       }
-      return answer;
+      return {
+        attemptId,
+        challenges,
+        issuedAt,
+        expiresAt,
+        maxFrames: LIVENESS_LIMITS.maxFrames,
+        attempt: r.attempt,
+        maxAttempts: node.maxAttempts,
+      };
     },
 
     async frame(s, nodeId, attemptId, body) {
@@ -535,7 +616,9 @@ export function createLiveness(deps: LivenessDeps): Liveness {
       if (!nodeById(s.settings.flow, nodeId)) throw refusal('unknown', null);
       const a = attemptOf(s, nodeId, attemptId);
       if (a.status === 'replaced') throw refusal('finished', a);
-      if (a.status === 'decided') return { status: 'decided', position: s.position };
+      if (a.status === 'decided') {
+        return { status: 'decided', position: s.position, ...(a.retry ? { retry: a.retry } : {}) };
+      }
       if (a.status === 'capturing' && clock.now() >= a.expiresAt) {
         expire(a, clock.now());
         worker.kick();

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import jpeg from 'jpeg-js';
 import { PNG } from 'pngjs';
+import { readY4m } from '../../../scripts/fixtures/y4m';
 import { createApp } from '../app';
 import type { AppDeps } from '../deps';
 import { createApiKey } from '../keys';
@@ -27,6 +28,8 @@ export const LIVENESS_FLOW = [
     type: 'liveness_detection',
     challenges: 2,
     timeoutSeconds: 30,
+    // One attempt: its outcome is the node's (RETRY_FLOW gives three).
+    maxAttempts: 1,
     outcomes: {
       livenessDetected: 'passed',
       deepfakeDetected: 'fake',
@@ -39,6 +42,11 @@ export const LIVENESS_FLOW = [
   { id: 'noface', type: 'end' },
   { id: 'unsure', type: 'end' },
 ];
+
+/** The same node with three attempts: a retryable failure leaves it current. */
+export const RETRY_FLOW = LIVENESS_FLOW.map((n) =>
+  n.type === 'liveness_detection' ? { ...n, maxAttempts: 3 } : n,
+);
 
 /** permissions first: the liveness node is not current at the start. */
 export const PERMISSIONS_FIRST_FLOW = [
@@ -160,4 +168,23 @@ export function fixtureJpeg(file: string, quality = 85): string {
 export function smallJpeg(size = 16, grey = 128): string {
   const data = Buffer.alloc(size * size * 4, grey);
   return Buffer.from(jpeg.encode({ data, width: size, height: size }, 80).data).toString('base64');
+}
+
+/**
+ * Frame `n` of a y4m fixture (as Chromium's fake camera plays it) as JPEG, base64, as the page
+ * sends it.
+ *
+ * @example
+ * const turned = fixtureFrameJpeg('head-loop.y4m', 27); // her left turn at its peak
+ */
+export function fixtureFrameJpeg(file: string, n: number, quality = 85): string {
+  const video = readY4m(join(FIXTURE_DIR, file));
+  try {
+    const { width, height, rgb } = video.frame(n);
+    const data = Buffer.alloc(width * height * 4, 255);
+    for (let i = 0; i < width * height; i++) data.set(rgb.subarray(i * 3, i * 3 + 3), i * 4);
+    return Buffer.from(jpeg.encode({ data, width, height }, quality).data).toString('base64');
+  } finally {
+    video.close();
+  }
 }

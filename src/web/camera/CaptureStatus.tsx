@@ -3,9 +3,10 @@ import { Busy, CallProblem } from '../components/Notice';
 import type { LivenessPhase } from './livenessState';
 
 /**
- * What the screen says around the capture of an attempt: sending, the server's analysis, no
- * camera, a slow upload, and the problems with their retry. Shared by the liveness and face scan
- * screens; `testIdPrefix` keeps each screen's test ids its own.
+ * What the screen says around the capture of an attempt: no camera, the decision being followed,
+ * a slow upload, and the problems with their retry (sending and the server's analysis are said
+ * over the preview, which stays on meanwhile). Shared by the liveness and face scan screens;
+ * `testIdPrefix` keeps each screen's test ids its own.
  *
  * @example
  * <CaptureStatus state={flow.state} uploadStruggling={flow.uploadStruggling}
@@ -27,13 +28,11 @@ export function CaptureStatus({
 }) {
   const { t } = useTranslation();
   const waiting =
-    state.phase === 'sending'
-      ? t('liveness.sending')
-      : state.phase === 'analysing' || state.phase === 'decided'
-        ? analysing
-        : state.phase === 'noCamera'
-          ? t('liveness.noCamera')
-          : null;
+    state.phase === 'decided'
+      ? analysing
+      : state.phase === 'noCamera'
+        ? t('liveness.noCamera')
+        : null;
   return (
     <>
       {waiting && <Busy label={waiting} />}

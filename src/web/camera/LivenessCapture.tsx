@@ -1,19 +1,18 @@
 import { useEffect, useRef, useState } from 'react';
+import type { AttemptRetry } from '../../core/api/liveness';
+import type { Challenge, Hint, RetryReason } from '../../core/liveness';
 import { CameraErrorNotice } from './CameraErrorNotice';
-import type { Challenge, Hint } from '../../core/liveness';
 import type { CameraErrorKind } from './cameraError';
-import {
-  advanceRun,
-  INITIAL_RUN,
-  type CaptureLabel,
-  type RunOptions,
-  type RunState,
-} from './captureRun';
+import { startCaptureLoop } from './captureLoop';
+import type { CaptureLabel, RunOptions, RunState } from './captureRun';
+import { ChallengeCue } from './ChallengeCue';
 import { loadFaceDetector, type LiveFaceDetector } from './detector';
-import { holdMessage, NO_MESSAGE } from './messageHold';
-import { brightnessOf, grabJpeg } from './grabFrame';
+import type { CaptureEnd } from './livenessState';
 import { OvalGuide, type OvalState } from './OvalGuide';
+import { RetryPanel } from './RetryPanel';
+import { retryText } from './useCaptureStrings';
 import { useCamera } from './useCamera';
+import './capture.css';
 
 /** One frame of evidence: the camera's own pixels as JPEG, when it was taken, and its label. */
 export interface CapturedFrame extends CaptureLabel {
@@ -30,17 +29,23 @@ export interface LivenessStrings {
   done: string;
   switchCamera: string;
   retry: string;
-  /** "Step 2 of 3" under the preview during the challenges. */
+  /** "Step 2 of 3" over the preview during the challenges. */
   progress(current: number, total: number): string;
   hints: Record<Hint, string>;
   challenges: Record<Challenge, string>;
   cameraErrors: Record<CameraErrorKind, string>;
+  /** Over a failed attempt that may be tried again. */
+  retryHeading: string;
+  attemptsLeft(left: number): string;
+  reasons: Record<RetryReason, string>;
+  /** Why a challenge failed, when the server names the movement it did not see. */
+  missed: Record<Challenge, string>;
 }
 
 export interface LivenessCaptureProps {
   /**
-   * The challenges the server picked for this attempt, in order; null until there is an
-   * attempt (the camera opens and the detector loads meanwhile, nothing is captured).
+   * The challenges the server picked for this attempt, in order; null while there is no attempt
+   * to capture (the camera opens and the detector loads meanwhile, nothing is captured).
    */
   challenges: readonly Challenge[] | null;
   /**
@@ -49,6 +54,10 @@ export interface LivenessCaptureProps {
    */
   attemptKey: string | null;
   strings: LivenessStrings;
+  /** Under the oval while no attempt runs (the server checking one); "Starting…" otherwise. */
+  waiting?: string;
+  /** The server's answer to a failed attempt another may follow: its reason and "Try again". */
+  retry?: (AttemptRetry & { onTryAgain(): void }) | null;
   /** The node's time limit; the capture ends with `timeout` when it runs out. */
   timeoutSeconds?: number;
   /** The camera is live and the detector loaded: the first time, and after each camera change. */
@@ -56,12 +65,14 @@ export interface LivenessCaptureProps {
   /** Each frame, as soon as it is encoded, in the order taken. */
   onFrame(frame: CapturedFrame, attemptKey: string): void;
   /**
-   * The capture is over: every challenge shown (`done`) or the node's time ran out (`timeout`).
-   * Called after the last `onFrame` of the attempt.
+   * The capture is over: every challenge shown (`done`), the node's time ran out (`timeout`), or
+   * the camera stopped during it (`cameraLost`). Called after the last `onFrame` of the attempt.
    */
-  onDone(ended: 'done' | 'timeout', attemptKey: string): void;
+  onDone(ended: CaptureEnd, attemptKey: string): void;
   /** No usable camera (none, or the detector cannot run): the node ends `cameraUnavailable`. */
   onCameraUnavailable(kind: CameraErrorKind | 'detector'): void;
+  /** Words the guide says: each challenge as it is shown. */
+  onSay?(text: string): void;
   /** Tuning for tests and harnesses. */
   runOptions?: Partial<RunOptions>;
   /** The camera's stream each time a camera goes live (the session recording starts from it). */
@@ -71,10 +82,12 @@ export interface LivenessCaptureProps {
 }
 
 /**
- * The camera part of the liveness node: the preview (mirrored like a mirror), the oval with live
- * hints, each challenge in turn, and the frames taken on the way, handed over one by one as they
- * are taken so they can be uploaded during the challenges. It decides nothing: the server
- * analyses the frames. Nothing blinks or flashes.
+ * The camera part of the camera nodes (liveness_detection, face_scan): the preview (mirrored like
+ * a mirror), the oval with the one current instruction under it, an arrow for each movement,
+ * "Movement n of m", and after a failed attempt its reason with "Try again". Frames are handed
+ * over one by one as they are taken (`captureLoop.ts`), so they are uploaded during the
+ * challenges. It decides nothing: the server analyses the frames. Nothing blinks or flashes. On
+ * a phone it is the capture view: it fills the screen and the transcript folds away (capture.css).
  *
  * @example
  * <LivenessCapture challenges={attempt?.challenges ?? null} attemptKey={attempt?.id ?? null}
@@ -99,6 +112,7 @@ export function LivenessCapture(props: LivenessCaptureProps) {
   const [challengeIndex, setChallengeIndex] = useState(0);
   // Attempts that already had a capture: a camera that comes back must not run one twice.
   const ran = useRef(new Set<string>());
+  const loop = useRef<ReturnType<typeof startCaptureLoop> | null>(null);
   // The callbacks and words may change identity on every render of the screen; the loop reads
   // the latest through a ref rather than restarting.
   const latest = useRef(props);
@@ -106,11 +120,12 @@ export function LivenessCapture(props: LivenessCaptureProps) {
     latest.current = props;
   });
 
+  const error = cameraState.status === 'error' ? cameraState.kind : null;
   useEffect(() => {
-    if (cameraState.status === 'error' && cameraState.kind === 'missing') {
-      latest.current.onCameraUnavailable('missing');
-    }
-  }, [cameraState]);
+    if (error === 'missing') latest.current.onCameraUnavailable('missing');
+    // A camera lost during the challenges ends the attempt with what it has.
+    if (error) loop.current?.cameraLost();
+  }, [error]);
 
   useEffect(() => {
     let closed = false;
@@ -149,162 +164,95 @@ export function LivenessCapture(props: LivenessCaptureProps) {
   const attemptKey = props.attemptKey;
   useEffect(() => {
     const video = videoRef.current;
-    if (!detector || !live || !video || !attemptKey || challengeKey === null) return;
+    if (!detector || !live || !video || !attemptKey || challengeKey === null) {
+      setPhase('waiting');
+      return;
+    }
     if (ran.current.has(attemptKey)) return;
     ran.current.add(attemptKey);
     const key = attemptKey;
     const challenges = challengeKey.split(',').filter(Boolean) as Challenge[];
-    const canvas = document.createElement('canvas');
-    const small = document.createElement('canvas');
-    // Frames are handed over in the order taken, each once encoded; the end comes after them.
-    let delivered: Promise<void> = Promise.resolve();
-    let run = INITIAL_RUN;
-    let held = NO_MESSAGE;
-    let shownPhase: RunState['phase'] | undefined;
-    let shownIndex = -1;
-    let startedAt: number | undefined;
-    let brightness = 255;
-    let count = 0;
-    let lastVideoTime = -1;
-    let raf = 0;
-    let finished = false;
-    // Set when the attempt is left (camera change, new attempt, screen gone): nothing more of it
-    // is handed over.
-    let abandoned = false;
     setPhase('aligning');
     setChallengeIndex(0);
-
-    const tick = () => {
-      if (finished || abandoned) return;
-      raf = requestAnimationFrame(tick);
-      // Only new camera frames are worth the detector's time.
-      if (video.readyState < 2 || video.currentTime === lastVideoTime) return;
-      lastVideoTime = video.currentTime;
-      const now = performance.now();
-      startedAt ??= now;
-      if (count++ % 5 === 0) brightness = brightnessOf(video, small);
-      const { faces } = detector.detect(video, now);
-      const p = latest.current;
-      const step = advanceRun(
-        run,
-        { faces, brightness, now, frame: { width: video.videoWidth, height: video.videoHeight } },
-        challenges,
-        {
-          ...(p.timeoutSeconds ? { timeoutMs: p.timeoutSeconds * 1000 } : {}),
-          ...p.runOptions,
-        },
-      );
-      run = step.state;
-      if (step.capture) {
-        const t = Math.round(now - startedAt);
-        const label = step.capture;
-        // The pixels are copied now; the encoding finishes later.
-        const encoded = grabJpeg(video, canvas).then(
-          (blob): CapturedFrame => ({ ...label, blob, t }),
-          () => null,
-        );
-        delivered = delivered.then(async () => {
-          const frame = await encoded;
-          // A frame that fails to encode is left out rather than holding back the others.
-          if (frame && !abandoned) latest.current.onFrame(frame, key);
-        });
-      }
-      const s = p.strings;
-      const current = challenges[run.index];
-      setPhase(run.phase);
-      setChallengeIndex(run.index);
-      if (run.phase === 'done') {
-        finished = true;
-        cancelAnimationFrame(raf);
-        setOval('done');
-        setMessage(s.done);
-        const ended = run.ended === 'timeout' ? 'timeout' : 'done';
-        // After the frames still being encoded.
-        void delivered.then(() => {
-          if (!abandoned) latest.current.onDone(ended, key);
-        });
-        return;
-      }
-      const hint = step.hints[0];
-      // The words change at once with the step (the next challenge), and only after a steady
-      // moment with the detector's reading.
-      const immediate = run.phase !== shownPhase || run.index !== shownIndex;
-      shownPhase = run.phase;
-      shownIndex = run.index;
-      // The oval's colour goes with its words, so a wavering reading does not flicker it either.
-      let wanted: [OvalState, string];
-      if (run.phase === 'aligning') {
-        wanted = hint ? ['searching', s.hints[hint]] : ['ready', s.holdStill];
-      } else {
-        wanted = ['challenge', hint ? s.hints[hint] : current ? s.challenges[current] : s.done];
-      }
-      held = holdMessage(held, wanted.join('|'), now, { immediate });
-      if (held.shown !== null) {
-        const cut = held.shown.indexOf('|');
-        setOval(held.shown.slice(0, cut) as OvalState);
-        setMessage(held.shown.slice(cut + 1));
-      }
-    };
-    raf = requestAnimationFrame(tick);
+    const started = startCaptureLoop({
+      video,
+      detector,
+      challenges,
+      settings: () => {
+        const p = latest.current;
+        return {
+          strings: p.strings,
+          ...(p.timeoutSeconds ? { timeoutSeconds: p.timeoutSeconds } : {}),
+          ...(p.runOptions ? { runOptions: p.runOptions } : {}),
+        };
+      },
+      onView: (view) => {
+        setPhase(view.phase);
+        setChallengeIndex(view.index);
+        if (view.oval) setOval(view.oval);
+        if (view.message) setMessage(view.message);
+      },
+      onChallenge: (challenge) =>
+        latest.current.onSay?.(latest.current.strings.challenges[challenge]),
+      onFrame: (frame) => latest.current.onFrame(frame, key),
+      onDone: (ended) => latest.current.onDone(ended, key),
+    });
+    loop.current = started;
     return () => {
-      abandoned = true;
-      cancelAnimationFrame(raf);
+      started.stop();
+      if (loop.current === started) loop.current = null;
     };
   }, [detector, live, attemptKey, challengeKey, videoRef]);
 
-  const error = cameraState.status === 'error' ? cameraState.kind : null;
   const running = Boolean(detector && attemptKey && phase !== 'waiting');
   const total = props.challenges?.length ?? 0;
+  const challenge =
+    running && phase === 'challenge' ? props.challenges?.[challengeIndex] : undefined;
+  const retryOffer = props.retry ?? null;
+  const shownMessage = running ? message : (props.waiting ?? props.strings.loading);
   return (
     <div
+      className="capture"
       data-testid="liveness-capture"
       data-camera={cameraState.status}
       data-detector={detectorFailed ? 'failed' : detector ? 'ready' : 'loading'}
       data-run={running ? phase : 'waiting'}
-      data-challenge={
-        running && phase === 'challenge' ? props.challenges?.[challengeIndex] : undefined
-      }
+      data-challenge={challenge}
     >
-      <div
-        style={{
-          position: 'relative',
-          width: '100%',
-          // Phone-sized even on a desktop, so the hint under the oval stays on screen.
-          maxWidth: '30rem',
-          margin: '0 auto',
-          aspectRatio: orientation === 'portrait' ? '3 / 4' : '4 / 3',
-          background: '#111',
-          overflow: 'hidden',
-          borderRadius: '0.75rem',
-        }}
-      >
+      <div className="capture-stage" data-orientation={orientation}>
         <video
           ref={videoRef}
+          className={`capture-video${mirrored ? ' capture-mirrored' : ''}`}
           autoPlay
           muted
           playsInline
           aria-hidden="true"
-          style={{
-            width: '100%',
-            height: '100%',
-            objectFit: 'cover',
-            // The preview alone is mirrored; detection and the frames sent use the real pixels.
-            transform: mirrored ? 'scaleX(-1)' : undefined,
-          }}
         />
-        {error ? null : (
-          <OvalGuide
-            state={running ? oval : 'searching'}
-            message={running ? message : props.strings.loading}
-          />
+        {error || retryOffer ? null : (
+          <OvalGuide state={running ? oval : 'searching'} message={shownMessage} />
         )}
+        {challenge && !retryOffer ? <ChallengeCue challenge={challenge} /> : null}
+        {retryOffer ? (
+          <RetryPanel
+            heading={props.strings.retryHeading}
+            reason={retryText(props.strings, retryOffer)}
+            reasonKey={retryOffer.reason}
+            left={props.strings.attemptsLeft(retryOffer.attemptsLeft)}
+            tryAgain={props.strings.retry}
+            onTryAgain={() => {
+              // A camera that stopped is asked for again with the next attempt.
+              if (error) retry();
+              retryOffer.onTryAgain();
+            }}
+          />
+        ) : null}
       </div>
       {running && phase === 'challenge' && total > 0 ? (
-        <p className="muted" style={{ textAlign: 'center' }} data-testid="liveness-progress">
+        <p className="capture-progress" data-testid="liveness-progress">
           {props.strings.progress(Math.min(challengeIndex + 1, total), total)}
         </p>
       ) : null}
-      {error ? (
+      {error && !retryOffer ? (
         <CameraErrorNotice
           kind={error}
           messages={props.strings.cameraErrors}
@@ -313,7 +261,7 @@ export function LivenessCapture(props: LivenessCaptureProps) {
         />
       ) : null}
       {canSwitch && !error ? (
-        <div className="actions">
+        <div className="actions capture-actions">
           <button
             type="button"
             className="button button-secondary"

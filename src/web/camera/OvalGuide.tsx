@@ -13,9 +13,9 @@ const STROKE: Record<OvalState, string> = {
 
 /**
  * The oval laid over the camera preview, the area around it dimmed, and the current hint or
- * challenge under it in a polite live region (so a screen reader says each new one once).
- * The oval is about two thirds of the preview's shorter side: a face whose detected box sits
- * inside it has a scale within the guidance's 0.30–0.75.
+ * challenge under it in a polite live region (so a screen reader says each new one once): the
+ * one place the instruction is written. The oval is about two thirds of the preview's shorter
+ * side: a face whose detected box sits inside it has a scale within the guidance's 0.30–0.75.
  *
  * @example
  * <OvalGuide state="searching" message="Move closer" />
@@ -23,14 +23,13 @@ const STROKE: Record<OvalState, string> = {
 export function OvalGuide({ state, message }: { state: OvalState; message: string }) {
   const maskId = useId();
   return (
-    <div style={{ position: 'absolute', inset: 0, pointerEvents: 'none' }}>
+    <div className="oval-guide">
       <svg
         viewBox="0 0 100 100"
         preserveAspectRatio="xMidYMid slice"
         width="100%"
         height="100%"
         aria-hidden="true"
-        style={{ position: 'absolute', inset: 0 }}
       >
         <defs>
           <mask id={maskId}>
@@ -50,24 +49,7 @@ export function OvalGuide({ state, message }: { state: OvalState; message: strin
           data-state={state}
         />
       </svg>
-      <p
-        aria-live="polite"
-        role="status"
-        style={{
-          position: 'absolute',
-          left: '50%',
-          bottom: '0.75rem',
-          transform: 'translateX(-50%)',
-          margin: 0,
-          maxWidth: '90%',
-          padding: '0.5rem 0.9rem',
-          borderRadius: '0.5rem',
-          background: 'rgba(0,0,0,0.75)',
-          color: '#fff',
-          fontSize: '1.0625rem',
-          textAlign: 'center',
-        }}
-      >
+      <p aria-live="polite" role="status" className="capture-instruction">
         {message}
       </p>
     </div>

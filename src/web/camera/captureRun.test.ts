@@ -13,11 +13,12 @@ function play(
   faceAt: (ms: number) => FaceObservation[],
   ms: number,
   options = {},
+  everyMs = 33,
 ) {
   let state: RunState = INITIAL_RUN;
   const captured: (CaptureLabel & { t: number })[] = [];
   const hintsSeen = new Set<string>();
-  for (let t = 0; t <= ms && state.phase !== 'done'; t += 33) {
+  for (let t = 0; t <= ms && state.phase !== 'done'; t += everyMs) {
     const step = advanceRun(
       state,
       { faces: faceAt(t), frame, brightness: 120, now: t },
@@ -95,14 +96,41 @@ describe('advanceRun', () => {
     const { captured } = play(['comeCloser'], head, 5000);
     const shots = captured.filter((c) => c.role === 'challenge');
     expect(shots.map((c) => c.challengeIndex)).toEqual([0, 0]);
-    // The second one at the end of the hold (600 ms), not before.
-    expect(shots[1]!.t - shots[0]!.t).toBeGreaterThanOrEqual(600);
-    expect(shots[1]!.t - shots[0]!.t).toBeLessThan(700);
+    // The second one once grown, half a hold (300 ms) after the first, not at once.
+    expect(shots[1]!.t - shots[0]!.t).toBeGreaterThanOrEqual(300);
+    expect(shots[1]!.t - shots[0]!.t).toBeLessThan(400);
 
     // Held still right at the threshold: nothing more to show, no second frame.
     const still = (t: number) => [t < 1500 ? frontal() : syntheticFace({ eyeDistance: 104 })];
     const once = play(['comeCloser'], still, 5000).captured.filter((c) => c.role === 'challenge');
     expect(once).toHaveLength(1);
+  });
+
+  it('holds a met challenge for a few readings however slow the detector is', () => {
+    // A slow phone: one reading every 400 ms. The hold lasts 3 readings (1.2 s), not 600 ms.
+    const head = (t: number) => [
+      t < 1500
+        ? frontal()
+        : t < 2000
+          ? syntheticFace({ eyeDistance: 104 })
+          : syntheticFace({ eyeDistance: 128 }),
+    ];
+    const { captured, state } = play(['comeCloser'], head, 8000, {}, 400);
+    const shots = captured.filter((c) => c.role === 'challenge');
+    expect(shots.map((c) => c.t)).toEqual([1600, 2000]);
+    // Still on the challenge two readings (800 ms) after it was met; done at the third.
+    expect(play(['comeCloser'], head, 2400, {}, 400).state.phase).toBe('challenge');
+    expect(play(['comeCloser'], head, 2800, {}, 400).state.phase).toBe('done');
+    expect(state).toMatchObject({ phase: 'done', ended: 'completed' });
+  });
+
+  it('on a slow device keeps the peak of a movement met on its way up', () => {
+    // One reading every 400 ms: met on the way up (22°), the peak (35°) in the hold, then back.
+    const yaw = (t: number) => (t < 1500 ? 0 : t < 1900 ? 22 : t < 2300 ? 35 : t < 2700 ? 22 : 0);
+    const head = (t: number) => [syntheticFace({ eyeDistance: 80, yawDeg: yaw(t) })];
+    const { captured } = play(['turnLeft'], head, 6000, {}, 400);
+    const shots = captured.filter((c) => c.role === 'challenge').map((c) => yaw(c.t));
+    expect(shots).toEqual([22, 35]);
   });
 
   it('does not count a turn the wrong way', () => {

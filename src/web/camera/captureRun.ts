@@ -52,6 +52,11 @@ export interface RunOptions {
    * the end of the hold, when the movement has clearly grown, is the one the server reads best.
    */
   holdMs: number;
+  /**
+   * Least detector readings a hold lasts, however long they take: a slow phone reads a few
+   * frames a second, and the frame at the end of the hold must still be one the user held.
+   */
+  holdReadings: number;
   /** The page's thresholds for `measureChallenge` (the core's defaults otherwise). */
   thresholds?: Partial<ChallengeThresholds>;
 }
@@ -66,6 +71,7 @@ export const DEFAULT_RUN: RunOptions = {
   challengeMs: 10_000,
   maxCandidates: 2,
   holdMs: 600,
+  holdReadings: 3,
 };
 
 export interface RunState {
@@ -91,6 +97,8 @@ export interface RunState {
   candidates: number;
   /** When the current challenge was seen met; the run holds it for `holdMs`. */
   metAt?: number;
+  /** Detector readings since the current challenge was seen met. */
+  heldReadings?: number;
 }
 
 export const INITIAL_RUN: RunState = {
@@ -204,6 +212,7 @@ export function advanceRun(
       best: 0,
       candidates: 0,
       metAt: undefined,
+      heldReadings: undefined,
       ...(done ? { phase: 'done' as const, ended: 'completed' as const } : {}),
     };
   };
@@ -212,19 +221,46 @@ export function advanceRun(
       ? measureChallenge(challenge, s.baseline, face[0]!, o.thresholds)
       : null;
   if (s.metAt !== undefined) {
-    if (input.now - s.metAt < o.holdMs) return { state: s, hints };
-    const grown = measure && challenge ? progressOf(challenge, measure) >= s.best + 0.1 : false;
+    const heldReadings = (s.heldReadings ?? 0) + 1;
+    const progress = measure && challenge ? progressOf(challenge, measure) : 0;
+    // The movement still growing is the frame the server reads best: on a slow device the first
+    // reading that met it may be early on the way there, and the last of the hold on the way back.
+    // Within `runBudget`'s share of a challenge (the frame that met it and 1 + maxCandidates
+    // more), and half a hold apart, so that a fast device's ramp does not use them all up.
+    const grown =
+      progress >= s.best + 0.1 &&
+      s.candidates < o.maxCandidates + 1 &&
+      input.now - (s.lastCaptureAt ?? s.metAt) >= o.holdMs / 2;
+    const shot = grown
+      ? {
+          capture: { role: 'challenge' as const, challengeIndex: s.index },
+          bump: { best: progress, candidates: s.candidates + 1, lastCaptureAt: input.now },
+        }
+      : null;
+    if (input.now - s.metAt < o.holdMs || heldReadings < o.holdReadings) {
+      return {
+        state: { ...s, heldReadings, ...shot?.bump },
+        hints,
+        ...(shot ? { capture: shot.capture } : {}),
+      };
+    }
     return {
-      state: { ...next(), ...(grown ? { lastCaptureAt: input.now } : {}) },
+      state: { ...next(), ...(shot ? { lastCaptureAt: input.now } : {}) },
       hints,
-      ...(grown ? { capture: { role: 'challenge' as const, challengeIndex: s.index } } : {}),
+      ...(shot ? { capture: shot.capture } : {}),
     };
   }
   if (measure && challenge) {
     const m = measure;
     if (m.met) {
       return {
-        state: { ...s, metAt: input.now, best: progressOf(challenge, m), lastCaptureAt: input.now },
+        state: {
+          ...s,
+          metAt: input.now,
+          heldReadings: 0,
+          best: progressOf(challenge, m),
+          lastCaptureAt: input.now,
+        },
         hints,
         capture: { role: 'challenge', challengeIndex: s.index },
       };

@@ -12,8 +12,11 @@ export interface FaceDetection {
 }
 
 export interface LiveFaceDetector {
-  /** Runs on the current frame of a playing video; `now` must grow from call to call. */
-  detect(video: HTMLVideoElement, now: number): FaceDetection;
+  /**
+   * Runs on the current frame of a playing video, or on a canvas holding a copy of it; `now` must
+   * grow from call to call.
+   */
+  detect(source: HTMLVideoElement | HTMLCanvasElement, now: number): FaceDetection;
   close(): void;
 }
 
@@ -24,7 +27,7 @@ export interface LiveFaceDetector {
  *
  * @example
  * const detector = await loadFaceDetector();
- * const { faces } = detector.detect(video, performance.now());
+ * const { faces } = detector.detect(canvas, performance.now());
  */
 export async function loadFaceDetector(
   opts: { wasmPath?: string; modelPath?: string; minScore?: number } = {},
@@ -39,13 +42,16 @@ export async function loadFaceDetector(
   });
   let last = -Infinity;
   return {
-    detect(video, now) {
+    detect(source, now) {
       // MediaPipe refuses a timestamp that does not grow.
       const t = Math.max(now, last + 1);
       last = t;
-      const frame: FrameSize = { width: video.videoWidth, height: video.videoHeight };
+      const frame: FrameSize =
+        source instanceof HTMLVideoElement
+          ? { width: source.videoWidth, height: source.videoHeight }
+          : { width: source.width, height: source.height };
       const started = performance.now();
-      const result = detector.detectForVideo(video, t);
+      const result = detector.detectForVideo(source, t);
       const ms = performance.now() - started;
       return { faces: toFaceObservations(result.detections, frame), ms };
     },

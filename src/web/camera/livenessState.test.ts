@@ -14,6 +14,8 @@ const attempt = (attemptId: string): OpenAttempt => ({
   attemptId,
   challenges: ['turnLeft', 'comeCloser', 'turnRight'],
   maxFrames: 24,
+  attempt: 1,
+  maxAttempts: 3,
 });
 const position: Position = { nodeId: 'end', nodeType: 'end', status: 'complete', path: [] };
 const run = (events: LivenessEvent[], from: LivenessPhase = INITIAL_LIVENESS) =>
@@ -132,25 +134,67 @@ describe('livenessStep', () => {
       { type: 'FINISHED', attemptId: 'la_1', status: 'analysing' },
     ]);
     const lost = livenessStep(analysing, { type: 'FAILED', problem: 'network' });
-    expect(cameraOn(lost)).toBe(false);
+    expect(cameraOn(lost)).toBe(true);
     expect(livenessStep(lost, { type: 'RETRY' })).toMatchObject({
       phase: 'analysing',
       attempt: { attemptId: 'la_1' },
     });
   });
 
-  it('starts over with the camera reopened after an unexpected refusal of the finish', () => {
+  it('starts a new attempt on the open camera after an unexpected refusal of the finish', () => {
     const sending = run([
       { type: 'READY' },
       { type: 'STARTED', request: 1, attempt: attempt('la_1') },
       { type: 'CAPTURE_DONE', attemptId: 'la_1', ended: 'done' },
     ]);
     const problem = livenessStep(sending, { type: 'FAILED', problem: 'unexpected' });
-    expect(cameraOn(problem)).toBe(false);
+    expect(cameraOn(problem)).toBe(true);
     const again = livenessStep(problem, { type: 'RETRY' });
-    expect(again).toEqual({ phase: 'preparing' });
+    // A new request number (renumbered on the retry): a late answer to the old one cannot count.
+    expect(again).toEqual({ phase: 'starting', request: 3 });
     expect(cameraOn(again)).toBe(true);
-    expect(livenessStep(again, { type: 'READY' })).toEqual({ phase: 'starting', request: 1 });
+  });
+
+  it('a failure another try may fix shows its reason; "Try again" asks for the next attempt', () => {
+    const retry = {
+      reason: 'challengeFailed' as const,
+      attemptsLeft: 2,
+      challenge: 'turnLeft' as const,
+    };
+    const analysing = run([
+      { type: 'READY' },
+      { type: 'STARTED', request: 1, attempt: attempt('la_1') },
+      { type: 'CAPTURE_DONE', attemptId: 'la_1', ended: 'done' },
+      { type: 'FINISHED', attemptId: 'la_1', status: 'analysing' },
+    ]);
+    // The answer of another attempt changes nothing.
+    expect(livenessStep(analysing, { type: 'RETRY_OFFERED', attemptId: 'la_0', retry })).toBe(
+      analysing,
+    );
+    const offered = livenessStep(analysing, { type: 'RETRY_OFFERED', attemptId: 'la_1', retry });
+    expect(offered).toEqual({ phase: 'retry', request: 1, attempt: attempt('la_1'), retry });
+    expect(cameraOn(offered)).toBe(true);
+    // The camera coming back does not start the next attempt: the user does.
+    expect(livenessStep(offered, { type: 'READY' })).toBe(offered);
+    const next = livenessStep(offered, { type: 'TRY_AGAIN' });
+    expect(next).toEqual({ phase: 'starting', request: 2 });
+    expect(livenessStep(next, { type: 'TRY_AGAIN' })).toBe(next);
+    expect(
+      livenessStep(next, {
+        type: 'STARTED',
+        request: 2,
+        attempt: { ...attempt('la_2'), attempt: 2 },
+      }),
+    ).toMatchObject({ phase: 'capturing', attempt: { attemptId: 'la_2', attempt: 2 } });
+  });
+
+  it('a capture that lost its camera is sent as such', () => {
+    const s = run([
+      { type: 'READY' },
+      { type: 'STARTED', request: 1, attempt: attempt('la_1') },
+      { type: 'CAPTURE_DONE', attemptId: 'la_1', ended: 'cameraLost' },
+    ]);
+    expect(s).toMatchObject({ phase: 'sending', ended: 'cameraLost' });
   });
 
   it('asks for a new attempt at once after a refused start, the camera staying on', () => {
@@ -180,8 +224,14 @@ describe('livenessStep', () => {
     const phases = run([{ type: 'READY' }]);
     expect(cameraOn(INITIAL_LIVENESS)).toBe(true);
     expect(cameraOn(phases)).toBe(true);
+    expect(cameraOn({ phase: 'analysing', request: 1, attempt: attempt('la_1') })).toBe(true);
     expect(cameraOn({ phase: 'noCamera', request: 1 })).toBe(false);
     expect(cameraOn({ phase: 'decided', position })).toBe(false);
+    const noCameraProblem = livenessStep(
+      { phase: 'noCamera', request: 1 },
+      { type: 'FAILED', problem: 'network' },
+    );
+    expect(cameraOn(noCameraProblem)).toBe(false);
   });
 });
 

@@ -1,3 +1,4 @@
+import type { AttemptRetry } from '../../core/api/liveness';
 import type { Challenge } from '../../core/liveness';
 import type { Position } from '../api/types';
 import { DEFAULT_RUN, type RunOptions } from './captureRun';
@@ -7,15 +8,21 @@ export interface OpenAttempt {
   attemptId: string;
   challenges: Challenge[];
   maxFrames: number;
+  /** Which attempt of the node this is, and how many the node gives. */
+  attempt: number;
+  maxAttempts: number;
 }
+
+/** How a capture ended on the page: every challenge shown, out of time, or the camera lost. */
+export type CaptureEnd = 'done' | 'timeout' | 'cameraLost';
 
 /** What went wrong in a way the user sees: a lost connection (retry) or a refusal. */
 export type LivenessProblem = 'network' | 'exhausted' | 'unexpected';
 
 /**
- * Where the liveness screen is. The camera is open in `preparing`, `starting` and `capturing`;
- * each phase with a call to the server (`starting`, `sending`, `analysing`, `noCamera`) runs it
- * once when entered, so a retry is a return to that phase.
+ * Where the liveness screen is. The camera is open from `preparing` until the node is decided (the
+ * next attempt goes on with it); each phase with a call to the server (`starting`, `sending`,
+ * `analysing`, `noCamera`) runs it once when entered, so a retry is a return to that phase.
  */
 export type LivenessPhase =
   /** Camera opening, detector loading; no attempt asked for yet. */
@@ -25,9 +32,14 @@ export type LivenessPhase =
   /** The challenges run; each frame is uploaded as it is taken. */
   | { phase: 'capturing'; request: number; attempt: OpenAttempt }
   /** The capture ended: the last uploads go out, then `finish`. */
-  | { phase: 'sending'; request: number; attempt: OpenAttempt; ended: 'done' | 'timeout' }
+  | { phase: 'sending'; request: number; attempt: OpenAttempt; ended: CaptureEnd }
   /** The server analyses; the page polls the attempt. */
   | { phase: 'analysing'; request: number; attempt: OpenAttempt }
+  /**
+   * The server judged the attempt a failure another try may fix: the reason is shown and said,
+   * and "Try again" starts the next attempt. The node is still current.
+   */
+  | { phase: 'retry'; request: number; attempt: OpenAttempt; retry: AttemptRetry }
   /** No usable camera: the server is told (`cameraUnavailable`), which ends the node. */
   | { phase: 'noCamera'; request: number; attempt?: OpenAttempt }
   /** The server decided (or the session moved on): the page follows `position`. */
@@ -38,8 +50,12 @@ export type LivenessEvent =
   /** The camera is live and the detector loaded (again, after a camera switch or retry). */
   | { type: 'READY' }
   | { type: 'STARTED'; request: number; attempt: OpenAttempt }
-  | { type: 'CAPTURE_DONE'; attemptId: string; ended: 'done' | 'timeout' }
+  | { type: 'CAPTURE_DONE'; attemptId: string; ended: CaptureEnd }
   | { type: 'FINISHED'; attemptId: string; status: 'capturing' | 'analysing' | 'decided' }
+  /** The attempt was decided without deciding the node: another may be tried. */
+  | { type: 'RETRY_OFFERED'; attemptId: string; retry: AttemptRetry }
+  /** The user asked for the next attempt. */
+  | { type: 'TRY_AGAIN' }
   | { type: 'DECIDED'; position: Position }
   | { type: 'NO_CAMERA' }
   | { type: 'FAILED'; problem: LivenessProblem }
@@ -94,6 +110,22 @@ export function livenessStep(state: LivenessPhase, event: LivenessEvent): Livene
         return { phase: 'analysing', request: state.request, attempt: state.attempt };
       }
       return state;
+    case 'RETRY_OFFERED':
+      if (
+        (state.phase === 'sending' || state.phase === 'analysing') &&
+        state.attempt.attemptId === event.attemptId
+      ) {
+        return {
+          phase: 'retry',
+          request: state.request,
+          attempt: state.attempt,
+          retry: event.retry,
+        };
+      }
+      return state;
+    case 'TRY_AGAIN':
+      if (state.phase !== 'retry') return state;
+      return { phase: 'starting', request: state.request + 1 };
     case 'DECIDED':
       return { phase: 'decided', position: event.position };
     case 'NO_CAMERA':
@@ -123,8 +155,7 @@ function renumber(s: LivenessPhase): LivenessPhase {
 
 /**
  * Where a retry goes. A lost connection tries the same step again. Anything else starts over
- * with a new attempt: at once while the camera is still open, else by reopening it (READY then
- * asks for the attempt). No camera is told again as it was.
+ * with a new attempt at once (the camera is still open). No camera is told again as it was.
  */
 function retryOf(
   state: Exclude<LivenessPhase, { phase: 'problem' | 'decided' }>,
@@ -132,22 +163,20 @@ function retryOf(
 ): LivenessPhase {
   if (problem === 'network') return state;
   if (state.phase === 'noCamera') return { phase: 'noCamera', request: state.request + 1 };
-  if (state.phase === 'sending' || state.phase === 'analysing') return { phase: 'preparing' };
   return { phase: 'starting', request: requestOf(state) + 1 };
 }
 
 /**
- * Whether the camera (and `LivenessCapture`) is on in this state. During a problem it stays on
- * only when the retry needs it as it is (an attempt asked for again).
+ * Whether the camera (and `LivenessCapture`) is on in this state: from the start until the node
+ * is decided, so that another attempt goes on with the same camera (no second question, no
+ * blank preview); off once there is no camera to use.
  *
  * @example
- * cameraOn({ phase: 'analysing', request: 1, attempt }); // false: the frames are all sent
+ * cameraOn({ phase: 'analysing', request: 1, attempt }); // true: another attempt may follow
  */
 export function cameraOn(state: LivenessPhase): boolean {
-  if (state.phase === 'problem') {
-    return state.retry.phase === 'starting' || state.retry.phase === 'capturing';
-  }
-  return state.phase === 'preparing' || state.phase === 'starting' || state.phase === 'capturing';
+  if (state.phase === 'problem') return state.retry.phase !== 'noCamera';
+  return state.phase !== 'noCamera' && state.phase !== 'decided';
 }
 
 /**

@@ -89,6 +89,11 @@ export function useCamera(opts: { facing?: Facing; enabled?: boolean } = {}): Ca
         video.muted = true;
         video.setAttribute('playsinline', '');
         video.srcObject = stream;
+        // A camera that stops on its own (unplugged, taken by another app) is an error to help
+        // with; one this hook stops fires no `ended`.
+        stream.getVideoTracks()[0]?.addEventListener('ended', () => {
+          if (!cancelled) setState({ status: 'error', kind: 'busy' });
+        });
         await video.play();
         if (cancelled) return;
         // What the browser opened decides the mirroring: a chosen device may face either way.

@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { AttemptRetry } from '../../core/api/liveness';
 import type { CameraErrorKind } from './cameraError';
 import type { LivenessStrings } from './LivenessCapture';
 
@@ -38,9 +39,47 @@ export function useCaptureStrings(): LivenessStrings {
         comeCloser: t('liveness.challenges.comeCloser'),
       },
       cameraErrors: cameraErrorMessages(t),
+      retryHeading: t('capture.retryHeading'),
+      attemptsLeft: (left) => t('capture.attemptsLeft', { left }),
+      reasons: {
+        challengeFailed: t('capture.reasons.challengeFailed'),
+        tooDark: t('capture.reasons.tooDark'),
+        faceTooSmall: t('capture.reasons.faceTooSmall'),
+        faceOffCentre: t('capture.reasons.faceOffCentre'),
+        multipleFaces: t('capture.reasons.multipleFaces'),
+        noFace: t('capture.reasons.noFace'),
+        blur: t('capture.reasons.blur'),
+        cameraLost: t('capture.reasons.cameraLost'),
+        timeout: t('capture.reasons.timeout'),
+        personChanged: t('capture.reasons.personChanged'),
+        poorQuality: t('capture.reasons.poorQuality'),
+      },
+      missed: {
+        turnLeft: t('capture.missed.turnLeft'),
+        turnRight: t('capture.missed.turnRight'),
+        lookUp: t('capture.missed.lookUp'),
+        comeCloser: t('capture.missed.comeCloser'),
+      },
     }),
     [t],
   );
+}
+
+/**
+ * Why an attempt failed, in the session's language: the movement the server did not see when it
+ * names one, else the reason.
+ *
+ * @example
+ * retryText(strings, { reason: 'challengeFailed', challenge: 'lookUp', attemptsLeft: 2 });
+ * // 'We did not see you look up. …'
+ */
+export function retryText(
+  strings: Pick<LivenessStrings, 'reasons' | 'missed'>,
+  retry: Pick<AttemptRetry, 'reason' | 'challenge'>,
+): string {
+  return retry.reason === 'challengeFailed' && retry.challenge
+    ? strings.missed[retry.challenge]
+    : strings.reasons[retry.reason];
 }
 
 /**

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ClientApiError, errorFromResponse } from '../api/errors';
-import { frameBody, mayRetry } from './useLivenessFlow';
+import type { Position } from '../api/types';
+import { decidedEvent, frameBody, mayRetry } from './useLivenessFlow';
 
 describe('mayRetry', () => {
   it('retries a lost connection, server errors and rate limits, not refusals', () => {
@@ -35,5 +36,31 @@ describe('frameBody', () => {
     const body = await frameBody({ role: 'between', t: 800, blob });
     expect(body).toEqual({ role: 'between', t: 800, image: '/9j/2w==' });
     expect('challengeIndex' in body).toBe(false);
+  });
+});
+
+describe('decidedEvent', () => {
+  const position: Position = {
+    nodeId: 'live',
+    nodeType: 'liveness_detection',
+    status: 'active',
+    path: [],
+  };
+
+  it('offers another attempt when the server leaves the node current with a reason', () => {
+    const retry = { reason: 'tooDark' as const, attemptsLeft: 2 };
+    expect(decidedEvent('att_1', { status: 'decided', position, retry })).toEqual({
+      type: 'RETRY_OFFERED',
+      attemptId: 'att_1',
+      retry,
+    });
+  });
+
+  it('follows the position of a decided node, and waits while the server analyses', () => {
+    expect(decidedEvent('att_1', { status: 'decided', position })).toEqual({
+      type: 'DECIDED',
+      position,
+    });
+    expect(decidedEvent('att_1', { status: 'analysing' })).toBeNull();
   });
 });

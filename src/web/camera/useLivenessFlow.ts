@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import type { ClientApi } from '../api/client';
 import { ClientApiError } from '../api/errors';
-import type { LivenessFrameBody, Position } from '../api/types';
+import type { LivenessAttemptAnswer, LivenessFrameBody, LivenessStartAnswer } from '../api/types';
 import type { PageEvent } from '../machine/pageMachine';
 import { blobToBase64 } from './base64';
 import type { CameraErrorKind } from './cameraError';
@@ -9,8 +9,11 @@ import type { CapturedFrame } from './LivenessCapture';
 import {
   INITIAL_LIVENESS,
   livenessStep,
+  type CaptureEnd,
+  type LivenessEvent,
   type LivenessPhase,
   type LivenessProblem,
+  type OpenAttempt,
 } from './livenessState';
 import { createUploadQueue, type UploadQueue } from './uploadQueue';
 
@@ -54,14 +57,42 @@ export async function frameBody(frame: CapturedFrame): Promise<LivenessFrameBody
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
+/** The attempt the start answer opened. */
+const openAttempt = (a: LivenessStartAnswer): OpenAttempt => ({
+  attemptId: a.attemptId,
+  challenges: a.challenges,
+  maxFrames: a.maxFrames,
+  attempt: a.attempt,
+  maxAttempts: a.maxAttempts,
+});
+
+/**
+ * What a decided attempt means for the screen: another try (the node is still current), or the
+ * position to follow.
+ *
+ * @example
+ * decidedEvent('att_1', { status: 'decided', position, retry: { reason: 'tooDark', attemptsLeft: 2 } });
+ * // { type: 'RETRY_OFFERED', attemptId: 'att_1', retry: { reason: 'tooDark', attemptsLeft: 2 } }
+ */
+export function decidedEvent(
+  attemptId: string,
+  answer: LivenessAttemptAnswer,
+): LivenessEvent | null {
+  if (answer.status !== 'decided') return null;
+  if (answer.retry) return { type: 'RETRY_OFFERED', attemptId, retry: answer.retry };
+  return answer.position ? { type: 'DECIDED', position: answer.position } : null;
+}
+
 export interface LivenessFlow {
   state: LivenessPhase;
   /** The upload of frames is retrying (a slow or lost connection). */
   uploadStruggling: boolean;
   retry(): void;
+  /** The user asks for the next attempt after a failure another try may fix. */
+  tryAgain(): void;
   onReady(): void;
   onFrame(frame: CapturedFrame, attemptId: string): void;
-  onDone(ended: 'done' | 'timeout', attemptId: string): void;
+  onDone(ended: CaptureEnd, attemptId: string): void;
   onCameraUnavailable(kind: CameraErrorKind | 'detector'): void;
 }
 
@@ -118,7 +149,7 @@ export function useLivenessFlow(
   );
 
   const pollUntilDecided = useCallback(
-    async (attemptId: string, live: () => boolean): Promise<Position | null> => {
+    async (attemptId: string, live: () => boolean): Promise<LivenessEvent | null> => {
       let failures = 0;
       while (live()) {
         await sleep(POLL_MS);
@@ -126,7 +157,8 @@ export function useLivenessFlow(
         try {
           const answer = await api.livenessStatus(nodeId, attemptId);
           failures = 0;
-          if (answer.status === 'decided' && answer.position) return answer.position;
+          const event = decidedEvent(attemptId, answer);
+          if (event) return event;
         } catch (error) {
           if (!mayRetry(error) || ++failures >= POLL_FAILURES_SHOWN) throw error;
         }
@@ -170,15 +202,7 @@ export function useLivenessFlow(
               onProgress: (p) => setUploadStruggling(p.failing >= 2),
             }),
           };
-          dispatch({
-            type: 'STARTED',
-            request: s.request,
-            attempt: {
-              attemptId: answer.attemptId,
-              challenges: answer.challenges,
-              maxFrames: answer.maxFrames,
-            },
-          });
+          dispatch({ type: 'STARTED', request: s.request, attempt: openAttempt(answer) });
           return;
         }
         case 'sending': {
@@ -187,16 +211,15 @@ export function useLivenessFlow(
           if (!alive) return;
           const answer = await api.livenessFinish(nodeId, s.attempt.attemptId, { ended: s.ended });
           if (!alive) return;
-          if (answer.status === 'decided' && answer.position) {
-            dispatch({ type: 'DECIDED', position: answer.position });
-          } else {
+          const decided = decidedEvent(s.attempt.attemptId, answer);
+          if (decided) dispatch(decided);
+          else
             dispatch({ type: 'FINISHED', attemptId: s.attempt.attemptId, status: answer.status });
-          }
           return;
         }
         case 'analysing': {
-          const position = await pollUntilDecided(s.attempt.attemptId, live);
-          if (position && alive) dispatch({ type: 'DECIDED', position });
+          const decided = await pollUntilDecided(s.attempt.attemptId, live);
+          if (decided && alive) dispatch(decided);
           return;
         }
         case 'noCamera': {
@@ -206,18 +229,12 @@ export function useLivenessFlow(
             const answer = await api.livenessStart(nodeId);
             if (!alive) return;
             attemptId = answer.attemptId;
-            dispatch({
-              type: 'STARTED',
-              request: s.request,
-              attempt: { attemptId, challenges: answer.challenges, maxFrames: answer.maxFrames },
-            });
+            dispatch({ type: 'STARTED', request: s.request, attempt: openAttempt(answer) });
           }
           const answer = await api.livenessFinish(nodeId, attemptId, { cameraUnavailable: true });
-          const position =
-            answer.status === 'decided' && answer.position
-              ? answer.position
-              : await pollUntilDecided(attemptId, live);
-          if (position && alive) dispatch({ type: 'DECIDED', position });
+          const decided =
+            decidedEvent(attemptId, answer) ?? (await pollUntilDecided(attemptId, live));
+          if (decided && alive) dispatch(decided);
           return;
         }
         case 'decided':
@@ -255,10 +272,11 @@ export function useLivenessFlow(
     state,
     uploadStruggling,
     retry: useCallback(() => dispatch({ type: 'RETRY' }), []),
+    tryAgain: useCallback(() => dispatch({ type: 'TRY_AGAIN' }), []),
     onReady: useCallback(() => dispatch({ type: 'READY' }), []),
     onFrame,
     onDone: useCallback(
-      (ended: 'done' | 'timeout', attemptId: string) =>
+      (ended: CaptureEnd, attemptId: string) =>
         dispatch({ type: 'CAPTURE_DONE', attemptId, ended }),
       [],
     ),

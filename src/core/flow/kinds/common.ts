@@ -35,6 +35,17 @@ export const BoundedInteger = (
     description,
   });
 
+/**
+ * How many attempts a camera node (liveness_detection, face_scan) gives the user: a retryable
+ * failure (a challenge not met, too dark, no face…) offers another until they run out; a pass or a
+ * presentation attack decides at once (docs/liveness.md, "Attempts").
+ */
+export const MaxAttemptsSchema = BoundedInteger(
+  FLOW_LIMITS.cameraAttempts,
+  'Attempts before the outcome stands: a retryable failure (a challenge not met, too dark, no ' +
+    'face…) offers another try until they run out; a pass or a presentation attack ends the node.',
+);
+
 /** A similarity threshold in [0, 1]; left out, the server's measured default applies. */
 export const SimilarityThresholdSchema = Type.Number({
   minimum: 0,

@@ -1,7 +1,13 @@
 import { Type } from '@sinclair/typebox';
 import type { Static } from '@sinclair/typebox';
 import { FLOW_LIMITS } from '../limits';
-import { PromptSchema, SimilarityThresholdSchema, fixedOutcomes, nodeSchema } from './common';
+import {
+  MaxAttemptsSchema,
+  PromptSchema,
+  SimilarityThresholdSchema,
+  fixedOutcomes,
+  nodeSchema,
+} from './common';
 import type { Kind, OutcomeRules } from './kind';
 import { outcomeKeys } from './kind';
 
@@ -36,14 +42,21 @@ export const FaceScanNodeSchema = nodeSchema(
       }),
     ),
     similarityThreshold: Type.Optional(SimilarityThresholdSchema),
+    maxAttempts: Type.Optional(MaxAttemptsSchema),
     outcomes: fixedOutcomes(outcomeKeys(OUTCOMES)),
   },
   'Captures the face and compares it with a reference image.',
 );
 export type FaceScanNode = Static<typeof FaceScanNodeSchema>;
 
-export const FACE_SCAN_DEFAULTS = { requireLivenessChallenge: false } as const;
-export type ResolvedFaceScanNode = FaceScanNode & { requireLivenessChallenge: boolean };
+export const FACE_SCAN_DEFAULTS = {
+  requireLivenessChallenge: false,
+  maxAttempts: FLOW_LIMITS.cameraAttempts.default,
+} as const;
+export type ResolvedFaceScanNode = FaceScanNode & {
+  requireLivenessChallenge: boolean;
+  maxAttempts: number;
+};
 
 /**
  * The node with every option filled in (the threshold stays out: the server's measured one applies).

@@ -23,7 +23,7 @@ describe('nodeDefaults', () => {
     ],
     [
       { id: 'l', type: 'liveness_detection', outcomes: {} },
-      { challenges: 3, timeoutSeconds: 60 },
+      { challenges: 3, timeoutSeconds: 60, maxAttempts: 3 },
     ],
     [
       { id: 'd', type: 'document_scan', outcomes: {} },
@@ -36,7 +36,14 @@ describe('nodeDefaults', () => {
         timeoutSeconds: 120,
       },
     ],
-    [{ id: 'f', type: 'face_scan', outcomes: {} }, { requireLivenessChallenge: false }],
+    [
+      { id: 'f', type: 'face_scan', outcomes: {} },
+      { requireLivenessChallenge: false, maxAttempts: 3 },
+    ],
+    [
+      { id: 'f', type: 'face_scan', maxAttempts: 1, outcomes: {} },
+      { requireLivenessChallenge: false, maxAttempts: 1 },
+    ],
     [
       { id: 'c', type: 'face_compare', outcomes: {} },
       { sourceA: { source: 'faceScan' }, sourceB: { source: 'documentPhoto' } },

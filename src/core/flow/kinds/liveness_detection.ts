@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { Static } from '@sinclair/typebox';
 import { FLOW_LIMITS } from '../limits';
-import { BoundedInteger, fixedOutcomes, nodeSchema } from './common';
+import { BoundedInteger, MaxAttemptsSchema, fixedOutcomes, nodeSchema } from './common';
 import type { Kind, OutcomeRules } from './kind';
 import { outcomeKeys } from './kind';
 
@@ -26,6 +26,7 @@ export const LivenessDetectionNodeSchema = nodeSchema(
         'Time allowed before the node ends inconclusive (timeout).',
       ),
     ),
+    maxAttempts: Type.Optional(MaxAttemptsSchema),
     outcomes: fixedOutcomes(outcomeKeys(OUTCOMES)),
   },
   'Anti-spoofing check with an active challenge sequence.',
@@ -35,10 +36,12 @@ export type LivenessDetectionNode = Static<typeof LivenessDetectionNodeSchema>;
 export const LIVENESS_DETECTION_DEFAULTS = {
   challenges: FLOW_LIMITS.challenges.default,
   timeoutSeconds: FLOW_LIMITS.livenessTimeoutSeconds.default,
+  maxAttempts: FLOW_LIMITS.cameraAttempts.default,
 } as const;
 export type ResolvedLivenessDetectionNode = LivenessDetectionNode & {
   challenges: number;
   timeoutSeconds: number;
+  maxAttempts: number;
 };
 
 /**

@@ -1,13 +1,15 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CallProblem } from '../../components/Notice';
 import { StepHeading } from '../../components/StepHeading';
+import { captureState } from '../../camera/captureProps';
 import { CaptureStatus } from '../../camera/CaptureStatus';
 import { LivenessCapture } from '../../camera/LivenessCapture';
-import { cameraOn, runBudget } from '../../camera/livenessState';
+import { cameraOn } from '../../camera/livenessState';
 import { recordSessionFrom, releaseRecordingCamera } from '../../camera/sessionRecorder';
 import { useCaptureStrings } from '../../camera/useCaptureStrings';
 import { useLivenessFlow } from '../../camera/useLivenessFlow';
+import { useSayRetry } from '../../camera/useSayRetry';
 import type { ScreenProps } from '../../screens/types';
 import { spokenText } from '../../screens/spokenText';
 import { useServerCall } from '../../screens/useServerCall';
@@ -15,7 +17,8 @@ import { useServerCall } from '../../screens/useServerCall';
 /**
  * The face_scan node: the liveness screen's capture (oval, hints, and the challenges when the
  * server gives some) over the same attempt routes; the server compares the best frame with the
- * reference and decides. `captureInstructions` are shown and spoken; Cancel ends the node
+ * reference and decides, giving another attempt with its reason when the capture failed in a way
+ * another may fix. `captureInstructions` are shown and spoken; Cancel ends the node
  * `cancelled` (docs/hosted-page.md, "Face scan").
  */
 export default function FaceScanScreen({ node, session, api, send }: ScreenProps<'face_scan'>) {
@@ -34,11 +37,12 @@ export default function FaceScanScreen({ node, session, api, send }: ScreenProps
     send({ type: 'SAY', text: instructions });
   }, [instructions, send]);
 
+  useSayRetry(state, strings, send);
   const attempt = state.phase === 'capturing' ? state.attempt : null;
-  const runOptions = useMemo(
-    () => (attempt ? runBudget(attempt.maxFrames, attempt.challenges.length) : undefined),
-    [attempt],
-  );
+  const comparing = t('faceScan.comparing');
+  const sending = t('liveness.sending');
+  const capture = captureState(flow, { sending, analysing: comparing });
+  const camera = cameraOn(state);
   // Once the frames are sent the decision is moments away: no cancelling across it.
   const canCancel =
     state.phase !== 'sending' && state.phase !== 'analysing' && state.phase !== 'decided';
@@ -51,7 +55,7 @@ export default function FaceScanScreen({ node, session, api, send }: ScreenProps
 
   return (
     <section
-      className="card"
+      className={`card${camera ? ' capture-view' : ''}`}
       aria-labelledby="face-scan-title"
       data-testid="face-scan-screen"
       data-phase={state.phase}
@@ -60,22 +64,21 @@ export default function FaceScanScreen({ node, session, api, send }: ScreenProps
     >
       <p className="eyebrow">{t('nodes.face_scan')}</p>
       <StepHeading id="face-scan-title">{t('faceScan.heading')}</StepHeading>
-      <p>{t('faceScan.intro')}</p>
+      <p className="capture-intro">{t('faceScan.intro')}</p>
       {instructions && (
         <p className="notice" data-testid="face-scan-instructions">
           {instructions}
         </p>
       )}
-      {cameraOn(state) && (
+      {camera && (
         <LivenessCapture
-          challenges={attempt?.challenges ?? null}
-          attemptKey={attempt?.attemptId ?? null}
+          {...capture}
           strings={strings}
-          {...(runOptions ? { runOptions } : {})}
           onReady={flow.onReady}
           onFrame={flow.onFrame}
           onDone={flow.onDone}
           onCameraUnavailable={flow.onCameraUnavailable}
+          onSay={(text) => send({ type: 'SAY', text })}
           onStream={(stream) => recordSessionFrom(stream, api, session)}
           onSwitchCamera={releaseRecordingCamera}
         />
@@ -85,7 +88,7 @@ export default function FaceScanScreen({ node, session, api, send }: ScreenProps
         uploadStruggling={flow.uploadStruggling}
         onRetry={flow.retry}
         testIdPrefix="face-scan"
-        analysing={t('faceScan.comparing')}
+        analysing={comparing}
       />
       <CallProblem
         problem={cancel.problem}
