@@ -165,7 +165,11 @@ const nodeReport = async (sessionId: string) =>
 type Checks = { name: string; result: string; detail?: string }[];
 const sessionOf = async (id: string) => (await t.store.getSessionById(id))!;
 
-describe('the reader on rendered documents', () => {
+// Each read is seconds of real OCR (several reads a test), and several times that on a busy
+// machine: these wait for the reader, not for a figure.
+const READS = { timeout: 120_000 };
+
+describe('the reader on rendered documents', READS, () => {
   it('reads a mildly photographed passport exactly', async () => {
     const e = docs[0]!;
     const r = await reader.read(photo(e), clock.now());
@@ -216,7 +220,7 @@ describe('the reader on rendered documents', () => {
   });
 });
 
-describe('POST /client/nodes/:nodeId/document', () => {
+describe('POST /client/nodes/:nodeId/document', READS, () => {
   it('a readable passport ends the node scanSuccess with extractedData and the document photo', async () => {
     const s = await t.open(FLOW);
     const r = await upload(s.token, docs[0]!, 'front', 'passport');
