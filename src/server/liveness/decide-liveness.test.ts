@@ -150,21 +150,19 @@ describe('decideLiveness', () => {
     expect(d.outcome).toBe('deepfakeDetected');
   });
 
-  it('without challenges, calls several frames of a face moved without turning a flat picture', () => {
-    const frames: EvidenceFrame[] = [0, 800, 1600].map((t, i) => ({
-      t,
-      role: i === 0 ? 'baseline' : 'between',
-    }));
+  it('without challenges, calls a face the page never fitted that moved without turning a flat picture', () => {
+    // The page's aligning frames: `between`, 800 ms apart, no baseline (it never fitted the face).
+    const frames: EvidenceFrame[] = [0, 800, 1600].map((t) => ({ t, role: 'between' }));
     const none = { challenges: [] };
     const moved = frames.map((_, k) => frame([{ cx: 220 + 60 * k, eyeDistance: 70 + 8 * k }], k));
     const d = decideLiveness(evidence(frames, none), moved);
     expect(d.report.motion!.flat).toBe(true);
     expect(d).toMatchObject({ outcome: 'deepfakeDetected', classification: 'attack' });
-    // One frame (the page fitted the face) shows no motion at all.
-    expect(decideLiveness(evidence(frames.slice(0, 1), none), moved.slice(0, 1)).outcome).toBe(
-      'livenessDetected',
-    );
-    // A head that turns while it moves is no picture.
+    // A user who moved into the oval the same way and was then fitted (a baseline) is no picture.
+    const fitted: EvidenceFrame[] = [...frames, { t: 2400, role: 'baseline' }];
+    const withBaseline = [...moved, frame([{ cx: 400, eyeDistance: 94 }], 3)];
+    expect(decideLiveness(evidence(fitted, none), withBaseline).outcome).toBe('livenessDetected');
+    // A head that turns while it moves is no picture either.
     const head = frames.map((_, k) => frame([{ cx: 220 + 60 * k, yawDeg: [0, 18, -12][k] }], k));
     expect(decideLiveness(evidence(frames, none), head).outcome).toBe('livenessDetected');
     expect(

@@ -69,8 +69,8 @@ export interface LivenessOptions {
   /**
    * When a turn was asked and not done, and the face meanwhile moved in the picture without ever
    * turning, call it a flat picture (`deepfakeDetected`) rather than `challengeFailed`; the same
-   * without challenges when the page sent several frames (it never fitted the face: a face_scan
-   * that could not align) and they show that motion.
+   * without challenges when the page never fitted the face (no `baseline`, several `between`
+   * frames: a face_scan that could not align) and they show that motion.
    */
   flatMotionAsSpoof: boolean;
   /** Face travel (in face widths) or scale change that counts as "moved in the picture". */
@@ -355,13 +355,16 @@ export function decideLiveness(
     if (closest.frameIndex === null) closest.value = 0;
     return closest;
   });
-  // Without challenges one frame is what the page sends for a face it fits; several frames mean it
-  // never could, and a face that travelled or changed size among them without ever turning is a
-  // picture moved in front of the camera (a cut-out shows no border or pattern: docs/liveness.md).
+  // Without challenges the page sends its `baseline` once it fits the face in the oval; before
+  // that, up to three `between` frames while it cannot. A capture that never got a baseline and
+  // whose face travelled or changed size without ever turning is a picture moved in front of the
+  // camera (a cut-out shows no border or pattern: docs/liveness.md). A user who was fitted in the
+  // end has a baseline, however they moved into the oval.
   if (
     evidence.challenges.length === 0 &&
     o.flatMotionAsSpoof &&
     one.length >= 2 &&
+    !evidence.frames.some((f) => f.role === 'baseline') &&
     report.motion?.flat
   ) {
     return done('deepfakeDetected');
