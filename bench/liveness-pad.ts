@@ -28,6 +28,8 @@ import type { BenchRow } from './types';
 
 /** Attempts simulated per fixture and node kind. */
 const ATTEMPTS = Number(process.env['PAD_ATTEMPTS'] ?? 12);
+/** Only these fixtures (comma-separated file names), e.g. `PAD_FIXTURES=attack-cutout.y4m`. */
+const ONLY = (process.env['PAD_FIXTURES'] ?? '').split(',').filter(Boolean);
 
 interface Tally {
   attempts: number;
@@ -63,7 +65,9 @@ export async function padFigures(
 ): Promise<{ rows: BenchRow[]; table: string[] }> {
   const set = VIDEO_FIXTURES.filter(
     (f): f is VideoFixture & { pad: NonNullable<VideoFixture['pad']> } =>
-      f.pad !== undefined && existsSync(join(FIXTURE_DIR, f.file)),
+      f.pad !== undefined &&
+      (ONLY.length === 0 || ONLY.includes(f.file)) &&
+      existsSync(join(FIXTURE_DIR, f.file)),
   );
   if (set.length === 0) return { rows: [], table: [] };
   const byType = new Map<string, { liveness: Tally; faceScan: Tally }>();

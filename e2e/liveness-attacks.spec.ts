@@ -127,7 +127,7 @@ async function play(
       idv.keys.live,
     );
     await page.goto(clientSecret.url);
-    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
     await expect(page.getByTestId(screenTestId)).toBeVisible({ timeout: CAMERA_READY_MS });
     await expectLivenessReady(page);
     await expect(page.getByTestId(screenTestId)).toHaveCount(0, { timeout: decidedWithinMs });

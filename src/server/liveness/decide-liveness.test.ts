@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Challenge } from '../../core/liveness';
+import { NOSE_DEPTH } from '../../core/liveness/pose';
 import { syntheticFace, type SyntheticHead } from '../../core/liveness/synthetic';
 import {
   decideLiveness,
@@ -128,6 +129,45 @@ describe('decideLiveness', () => {
       outcome: 'inconclusive',
       inconclusiveReason: 'challengeFailed',
     });
+  });
+
+  it('calls a picture turned in front of the camera a spoof though its nose moves a little', () => {
+    // A flat picture turned by a hand: perspective moves the nose keypoint by up to 13° of "yaw"
+    // (the cut-out fixture) while the ears stay put and the face travels; a turn is 20°.
+    const { frames } = honest();
+    const shift = 80 * NOSE_DEPTH * Math.tan((12 * Math.PI) / 180);
+    const turned = frames.map((_, k) => {
+      const f = frame([{ cx: 200 + 50 * k, eyeDistance: 80 }], k);
+      const face = f.faces[0]!;
+      const keypoints = face.keypoints.map((p, i) =>
+        i === 2 ? { x: p.x + (k % 2) * shift, y: p.y } : p,
+      );
+      return { ...f, faces: [{ ...face, keypoints }] };
+    });
+    const d = decideLiveness(evidence(frames), turned);
+    expect(d.report.pose!.yawMax - d.report.pose!.yawMin).toBeGreaterThan(11);
+    expect(d.report.motion!.flat).toBe(true);
+    expect(d.outcome).toBe('deepfakeDetected');
+  });
+
+  it('without challenges, calls a face the page never fitted that moved without turning a flat picture', () => {
+    // The page's aligning frames: `between`, 800 ms apart, no baseline (it never fitted the face).
+    const frames: EvidenceFrame[] = [0, 800, 1600].map((t) => ({ t, role: 'between' }));
+    const none = { challenges: [] };
+    const moved = frames.map((_, k) => frame([{ cx: 220 + 60 * k, eyeDistance: 70 + 8 * k }], k));
+    const d = decideLiveness(evidence(frames, none), moved);
+    expect(d.report.motion!.flat).toBe(true);
+    expect(d).toMatchObject({ outcome: 'deepfakeDetected', classification: 'attack' });
+    // A user who moved into the oval the same way and was then fitted (a baseline) is no picture.
+    const fitted: EvidenceFrame[] = [...frames, { t: 2400, role: 'baseline' }];
+    const withBaseline = [...moved, frame([{ cx: 400, eyeDistance: 94 }], 3)];
+    expect(decideLiveness(evidence(fitted, none), withBaseline).outcome).toBe('livenessDetected');
+    // A head that turns while it moves is no picture either.
+    const head = frames.map((_, k) => frame([{ cx: 220 + 60 * k, yawDeg: [0, 18, -12][k] }], k));
+    expect(decideLiveness(evidence(frames, none), head).outcome).toBe('livenessDetected');
+    expect(
+      decideLiveness(evidence(frames, none), moved, { flatMotionAsSpoof: false }).outcome,
+    ).toBe('livenessDetected');
   });
 
   it('takes a between frame filmed while the challenge was asked when the page’s own frame misses it', () => {

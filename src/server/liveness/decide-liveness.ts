@@ -68,12 +68,20 @@ export interface LivenessOptions {
   graceMs: number;
   /**
    * When a turn was asked and not done, and the face meanwhile moved in the picture without ever
-   * turning, call it a flat picture (`deepfakeDetected`) rather than `challengeFailed`.
+   * turning, call it a flat picture (`deepfakeDetected`) rather than `challengeFailed`; the same
+   * without challenges when the page never fitted the face (no `baseline`, several `between`
+   * frames: a face_scan that could not align) and they show that motion.
    */
   flatMotionAsSpoof: boolean;
   /** Face travel (in face widths) or scale change that counts as "moved in the picture". */
   flatTravel: number;
   flatScale: number;
+  /**
+   * Share of a turn (`challenge.turnDegrees`) the yaw range stays under for the pose to count as
+   * still: a picture turned in front of the camera moves the nose keypoint a little (perspective,
+   * up to 13° measured on the cut-out), never as far as a turn.
+   */
+  flatYawShare: number;
   /** Largest yaw (degrees, either way) of a baseline frame taken as facing the camera. */
   frontalDegrees: number;
   challenge: ChallengeThresholds;
@@ -93,6 +101,7 @@ export const DEFAULT_LIVENESS_OPTIONS: LivenessOptions = {
   frontalDegrees: 10,
   flatTravel: 0.5,
   flatScale: 1.2,
+  flatYawShare: 0.75,
   challenge: DEFAULT_THRESHOLDS,
 };
 
@@ -346,6 +355,20 @@ export function decideLiveness(
     if (closest.frameIndex === null) closest.value = 0;
     return closest;
   });
+  // Without challenges the page sends its `baseline` once it fits the face in the oval; before
+  // that, up to three `between` frames while it cannot. A capture that never got a baseline and
+  // whose face travelled or changed size without ever turning is a picture moved in front of the
+  // camera (a cut-out shows no border or pattern: docs/liveness.md). A user who was fitted in the
+  // end has a baseline, however they moved into the oval.
+  if (
+    evidence.challenges.length === 0 &&
+    o.flatMotionAsSpoof &&
+    one.length >= 2 &&
+    !evidence.frames.some((f) => f.role === 'baseline') &&
+    report.motion?.flat
+  ) {
+    return done('deepfakeDetected');
+  }
   if (report.challenges.some((c) => !c.met)) {
     const turnMissed = report.challenges.some(
       (c) => !c.met && (c.challenge === 'turnLeft' || c.challenge === 'turnRight'),
@@ -375,7 +398,7 @@ function flatMotion(
   const yaws = poses.map((p) => p.yawDegrees);
   const ears = poses.map((p) => p.earShift);
   const stillPose =
-    Math.max(...yaws) - Math.min(...yaws) < o.challenge.turnDegrees / 2 &&
+    Math.max(...yaws) - Math.min(...yaws) < o.challenge.turnDegrees * o.flatYawShare &&
     Math.max(...ears) - Math.min(...ears) < 0.15;
   const moved = travel >= o.flatTravel || scaleRange >= o.flatScale;
   return { travel, scaleRange, flat: moved && stillPose };
