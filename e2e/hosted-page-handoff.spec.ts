@@ -128,7 +128,7 @@ test('a desktop without a camera hands the session to a phone and follows it to 
   await expect(
     watch.getByRole('heading', { level: 1, name: 'Continue on your phone…' }),
   ).toBeVisible();
-  await expect(watch.getByTestId('phone-step')).toHaveText('Your phone is at step 1.');
+  await expect(watch.getByTestId('phone-step')).toHaveText('Your phone is at step 1 of 2.');
   await checkScreen(desktop, 'handoff-watching');
 
   // The same link on another phone: already used.
@@ -148,7 +148,9 @@ test('a desktop without a camera hands the session to a phone and follows it to 
   });
   await panel.getByRole('button', { name: /Live person detected/ }).click();
   await expect(phone.locator('main#step')).toHaveAttribute('data-node-id', 'mail');
-  await expect(watch.getByTestId('phone-step')).toHaveText('Your phone is at step 2.');
+  await expect(watch.getByTestId('phone-step')).toHaveText('Your phone is at step 2 of 2.');
+  // The phone counts its steps from the flow as the server moves it.
+  await expect(phone.getByTestId('step-progress')).toHaveText('Step 2 of 2');
 
   await phone.getByRole('textbox', { name: 'Email address' }).fill('jo@example.com');
   await phone.getByRole('button', { name: 'Continue', exact: true }).click();

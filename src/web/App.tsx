@@ -7,6 +7,7 @@ import { Captions } from './avatar/Captions';
 import type { Speaker } from './avatar/speech';
 import { ErrorPage } from './components/ErrorPage';
 import { ExitButton } from './components/ExitButton';
+import { StepProgress } from './components/StepProgress';
 import { Busy } from './components/Notice';
 import { ControlPanel } from './controls/ControlPanel';
 import { planControls } from './controls/rules';
@@ -108,7 +109,7 @@ export function App({
       />
     );
   } else if (snapshot.matches('watching')) {
-    body = <PhoneWatch position={ctx.position} />;
+    body = <PhoneWatch flow={session?.flow ?? []} position={ctx.position} />;
   } else if (offeringPhone) {
     body = <HandoffOffer api={api} send={send} noCamera={ctx.noCamera} />;
   } else if (node && session) {
@@ -188,6 +189,9 @@ export function App({
           data-state={leafOf(snapshot.value)}
           data-node-id={node?.id}
         >
+          {inFlow && !offeringPhone && session && ctx.position && (
+            <StepProgress flow={session.flow} position={ctx.position} />
+          )}
           <Suspense
             fallback={
               <section className="card" aria-busy="true">

@@ -104,6 +104,8 @@ export { startFlow, advanceFlow, notCurrent } from './advance';
 export { isVerified, isFailingStep } from './verified';
 export type { EndReason, EndingStep } from './end-reason';
 export { END_REASONS, endReasonOf } from './end-reason';
+export type { FlowProgress } from './progress';
+export { flowProgress, UNSEEN_NODE_TYPES } from './progress';
 
 export type { LegacyModule } from './legacy';
 export {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   documentVideoConstraints,
   hasTorch,
+  documentMirror,
   mirrorPreview,
   nextCamera,
   orientationOf,
@@ -59,6 +60,19 @@ describe('mirrorPreview', () => {
     expect(mirrorPreview('user')).toBe(true);
     expect(mirrorPreview(undefined)).toBe(true);
     expect(mirrorPreview('environment')).toBe(false);
+  });
+});
+
+describe('documentMirror', () => {
+  it('offers the mirror button only on a camera facing the user', () => {
+    expect(documentMirror('user', false)).toEqual({ mirrored: true, canMirror: true });
+    expect(documentMirror('user', true)).toEqual({ mirrored: false, canMirror: true });
+    expect(documentMirror(undefined, false)).toEqual({ mirrored: true, canMirror: true });
+  });
+
+  it('never offers or applies it on the back camera, whatever was chosen before a switch', () => {
+    expect(documentMirror('environment', false)).toEqual({ mirrored: false, canMirror: false });
+    expect(documentMirror('environment', true)).toEqual({ mirrored: false, canMirror: false });
   });
 });
 

@@ -66,6 +66,23 @@ export function mirrorPreview(facing: Facing | undefined): boolean {
 }
 
 /**
+ * The document preview's mirror: mirrored by default as `mirrorPreview` says, and a "Mirror"
+ * button only for a camera facing the user (on the back camera the preview already reads the
+ * right way round, and mirroring it only makes the text unreadable). The user's `flipped` choice
+ * counts only where the button is offered.
+ *
+ * @example
+ * documentMirror('environment', true); // { mirrored: false, canMirror: false }
+ */
+export function documentMirror(
+  facing: Facing | undefined,
+  flipped: boolean,
+): { mirrored: boolean; canMirror: boolean } {
+  const canMirror = mirrorPreview(facing);
+  return { mirrored: canMirror && !flipped, canMirror };
+}
+
+/**
  * The constraints of the document camera: the back camera by default (the user holds the
  * document, not their face), and as many pixels as the camera gives up to 1920×1080, because the
  * machine-readable zone's characters must stay several pixels wide in the photo sent. `ideal`

@@ -185,7 +185,7 @@ export function DocumentCapture(props: DocumentCaptureProps) {
               {props.strings.switchCamera}
             </button>
           ) : null}
-          {props.showMirror && live ? (
+          {props.showMirror && live && camera.canMirror ? (
             <button
               type="button"
               className="button button-secondary"

@@ -3,7 +3,7 @@ import { classifyCameraError, type CameraErrorKind } from '../camera/cameraError
 import {
   documentVideoConstraints,
   hasTorch,
-  mirrorPreview,
+  documentMirror,
   nextCamera,
   orientationOf,
   type Facing,
@@ -20,6 +20,8 @@ export interface DocumentCamera {
   state: DocumentCameraState;
   /** The preview is mirrored (CSS only): by default only a camera facing the user. */
   mirrored: boolean;
+  /** A "Mirror" button makes sense: the camera faces the user (never the back camera). */
+  canMirror: boolean;
   /** The user's own choice turns the default mirroring over. */
   toggleMirror(): void;
   canSwitch: boolean;
@@ -142,11 +144,12 @@ export function useDocumentCamera(opts: { enabled?: boolean } = {}): DocumentCam
   }, [torchOn]);
 
   // The camera that opened decides the default (a chosen device may face either way).
-  const base = mirrorPreview(openedFacing ?? facing);
+  const { mirrored, canMirror } = documentMirror(openedFacing ?? facing, flip);
   return {
     videoRef,
     state,
-    mirrored: flip ? !base : base,
+    mirrored,
+    canMirror,
     toggleMirror: useCallback(() => setFlip((f) => !f), []),
     canSwitch: cameras.length > 1,
     switchCamera,

@@ -8,6 +8,7 @@ import { StepHeading } from '../../components/StepHeading';
 import { planPermissionsPage } from '../../controls/rules';
 import { parseColor, readableTextOn } from '../../format/color';
 import { devicesOfPermissionsNode } from './devices';
+import { permissionsTexts } from './texts';
 import { onPermissionGranted, requestDevices, type AccessResult } from '../../screens/mediaAccess';
 import type { ScreenProps } from '../../screens/types';
 import { useNodePrompt } from '../../screens/useNodePrompt';
@@ -50,9 +51,19 @@ export default function PermissionsScreen({
   const askConsent = consentDue(devices, consented);
   useNodePrompt(api, node, send, !implicitAsk);
 
+  // Only the devices asked for are named (a microphone request is not a camera request).
+  const texts = permissionsTexts(devices, micOnly);
+  const [heading, subheading, deniedBody, notFound, inUse, unsupported] = [
+    t(texts.heading),
+    t(texts.subheading),
+    t(texts.deniedBody),
+    t(texts.notFound),
+    t(texts.inUse),
+    t(texts.unsupported),
+  ];
   const plan = planPermissionsPage(session.settings.customization?.permissionsPage, lang, {
-    heading: t('permissions.heading'),
-    subheading: micOnly ? t('permissions.voiceOnlyBody') : t('permissions.subheading'),
+    heading,
+    subheading,
     buttonText: t('permissions.button'),
   });
   const colors = useMemo(() => {
@@ -143,12 +154,12 @@ export default function PermissionsScreen({
           {state === 'blocked' && (
             <>
               <p className="notice-title">{t('permissions.deniedTitle')}</p>
-              <p>{t('permissions.deniedBody')}</p>
+              <p>{deniedBody}</p>
             </>
           )}
-          {state === 'notFound' && <p>{t('permissions.notFound')}</p>}
-          {state === 'inUse' && <p>{t('permissions.inUse')}</p>}
-          {state === 'unsupported' && <p>{t('permissions.unsupported')}</p>}
+          {state === 'notFound' && <p>{notFound}</p>}
+          {state === 'inUse' && <p>{inUse}</p>}
+          {state === 'unsupported' && <p>{unsupported}</p>}
         </div>
       )}
       {askConsent && state === 'intro' && <ConsentNotice session={session} />}
@@ -195,10 +206,11 @@ export default function PermissionsScreen({
             {t('app.retry')}
           </button>
         )}
+        {/* Going on without the devices can end the verification: never the prominent choice. */}
         {(failed || micOnly) && (
           <button
             type="button"
-            className="button button-secondary"
+            className={failed ? 'button button-quiet' : 'button button-secondary'}
             onClick={() => finish(false)}
             disabled={call.busy}
           >
