@@ -46,7 +46,7 @@ const done = (page: Page) =>
 
 test('the "no" branch: the goodbye node, then its end', async ({ page }) => {
   const { id, watch } = await open(page);
-  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
   await answer(page, 'No, thanks');
   await done(page);
   await expect(page.getByTestId('avatar-words')).toHaveText('No problem. Goodbye!');
@@ -67,10 +67,10 @@ test('the "yes" branch: the email, its code, the server’s check, then the end'
 }) => {
   const email = 'branch.yes@example.com';
   const { id, watch } = await open(page);
-  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
   await answer(page, 'Yes, let us go');
   await page.getByRole('textbox', { name: 'Email address' }).fill(email);
-  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
   await page.getByRole('button', { name: 'Send the code' }).click();
   const mail = await idv.waitForMail(email);
   const code = /\b(\d{6})\b/.exec(mail.text)?.[1];
@@ -99,7 +99,7 @@ test('a reload mid-flow puts the machine back on the server’s node by the path
   page,
 }) => {
   const { watch } = await open(page);
-  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
   await answer(page, 'Yes please');
   await expect(page.getByRole('heading', { level: 1, name: 'Your email address' })).toBeVisible();
   await page.reload();

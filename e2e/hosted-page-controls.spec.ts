@@ -115,7 +115,7 @@ test('the avatar background shows the avatar image', async ({ page }) => {
 test('a denial explains itself and a retry after allowing access carries on', async ({ page }) => {
   const { session, clientSecret } = await idv.createSession({ flow: KYC_FLOW });
   await page.goto(clientSecret.url);
-  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
   await expect(page.getByRole('alert')).toContainText('Access was blocked');
   await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
   await checkScreen(page, 'permissions-denied');
@@ -132,7 +132,7 @@ test('a denial explains itself and a retry after allowing access carries on', as
 test('going on without access reports permissionsDenied', async ({ page }) => {
   const { session, clientSecret } = await idv.createSession({ flow: KYC_FLOW });
   await page.goto(clientSecret.url);
-  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
   await page.getByRole('button', { name: 'Continue without access' }).click();
   await expect(
     page.getByRole('heading', { level: 1, name: 'We have received your verification' }),
@@ -150,12 +150,12 @@ test('a flow without a permissions node asks at the first node that needs the ca
   await page.goto(clientSecret.url);
   // The email step needs no device: no question yet.
   await page.getByRole('textbox', { name: 'Email address' }).fill('cam@example.com');
-  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
   const ask = page.locator('section.permissions');
   // Only the camera is asked for: the page names only the camera.
   await expect(ask.getByRole('heading', { level: 1, name: 'Camera', exact: true })).toBeVisible();
   await expect(ask.getByRole('listitem')).toHaveText(['Camera']);
-  await ask.getByRole('button', { name: 'Continue' }).click();
+  await ask.getByRole('button', { name: 'Continue', exact: true }).click();
   await expect(
     page.getByRole('heading', { level: 1, name: 'Show that it is really you' }),
   ).toBeVisible();

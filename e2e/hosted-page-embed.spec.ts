@@ -77,11 +77,11 @@ test('the flow inside an iframe of another origin reports its events to that par
   await page.goto(shop.pageFor(clientSecret.url));
   const frame: FrameLocator = page.frameLocator('#idv');
 
-  await frame.getByRole('button', { name: 'Continue' }).click();
+  await frame.getByRole('button', { name: 'Continue', exact: true }).click();
   await frame.getByRole('textbox', { name: 'Your answer' }).fill('yes');
   await frame.getByRole('button', { name: 'Send' }).click();
   await frame.getByRole('textbox', { name: 'Email address' }).fill('frame.user@example.com');
-  await frame.getByRole('button', { name: 'Continue' }).click();
+  await frame.getByRole('button', { name: 'Continue', exact: true }).click();
   await frame.getByRole('button', { name: 'Send the code' }).click();
   // A test session sends nothing: its code is 000000.
   await frame.getByRole('textbox', { name: 'Code (6 digits)' }).fill('000000');
@@ -120,7 +120,7 @@ test('a reload inside the iframe after the exchange resumes where the user was',
   await page.context().grantPermissions(['camera', 'microphone'], { origin: shop.origin });
   await page.goto(shop.pageFor(clientSecret.url));
   const frame: FrameLocator = page.frameLocator('#idv');
-  await frame.getByRole('button', { name: 'Continue' }).click();
+  await frame.getByRole('button', { name: 'Continue', exact: true }).click();
   await expect(frame.getByRole('textbox', { name: 'Your answer' })).toBeVisible();
 
   // The spent secret has left the frame's address; the session id took its place.
@@ -160,7 +160,7 @@ test('a redirected user gets a way back to redirectUrl', async ({ page }) => {
   });
   await page.goto(clientSecret.url);
   await page.getByRole('textbox', { name: 'Email address' }).fill('r@example.com');
-  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
   const back = page.getByRole('link', { name: 'Return to shop.example' });
   await expect(back).toHaveAttribute('href', 'https://shop.example/after-verification');
 });

@@ -43,7 +43,7 @@ test('a full run finishes complete and verified, with a transcript', async ({ pa
   ).toBeVisible();
   await expect(page.getByTestId('avatar-words')).toContainText('allow your camera');
   await checkScreen(page, 'permissions');
-  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
 
   // conversation: the typed "yes" takes the "agrees" branch
   await expect(page.getByTestId('avatar-words')).toHaveText(
@@ -59,10 +59,10 @@ test('a full run finishes complete and verified, with a transcript', async ({ pa
   await expect(page.getByRole('heading', { level: 1, name: 'Your email address' })).toBeVisible();
   await checkScreen(page, 'enter-email');
   await page.getByRole('textbox', { name: 'Email address' }).fill('not-an-email');
-  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
   await expect(page.getByRole('alert')).toContainText('Enter an email address');
   await page.getByRole('textbox', { name: 'Email address' }).fill(email);
-  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
 
   // two_factor_email: the code comes from the real SMTP server
   await expect(
@@ -109,7 +109,7 @@ test('a full run finishes complete and verified, with a transcript', async ({ pa
 
 test('a "no" takes the other branch of the conversation', async ({ page }) => {
   const { session } = await openSession(page, {});
-  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
   await page.getByRole('textbox', { name: 'Your answer' }).fill('No, I do not want to');
   await page.getByRole('button', { name: 'Send' }).click();
   await expect(
@@ -124,11 +124,11 @@ test('a "no" takes the other branch of the conversation', async ({ page }) => {
 
 test('a wrong code three times ends on failed_unverified', async ({ page }) => {
   const { session } = await openSession(page, { providedData: { email: 'sam@example.com' } });
-  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
   await page.getByRole('textbox', { name: 'Your answer' }).fill('yes');
   await page.getByRole('button', { name: 'Send' }).click();
   await page.getByRole('textbox', { name: 'Email address' }).fill('sam@example.com');
-  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
   await page.getByRole('button', { name: 'Send the code' }).click();
   const mail = await idv.waitForMail('sam@example.com');
   const right = /\b(\d{6})\b/.exec(mail.text)?.[1] ?? '';
@@ -172,7 +172,7 @@ test('a closing message that needs no reply moves on and stays in view', async (
   });
   await page.goto(clientSecret.url);
   await page.getByRole('textbox', { name: 'Email address' }).fill('quiet@example.com');
-  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
   await expect(
     page.getByRole('heading', { level: 1, name: 'We have received your verification' }),
   ).toBeVisible();

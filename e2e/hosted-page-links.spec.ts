@@ -36,7 +36,7 @@ test('a reload in the same tab resumes where the user was', async ({ page }) => 
   const { clientSecret } = await idv.createSession({ flow: KYC_FLOW });
   await page.context().grantPermissions(['camera', 'microphone'], { origin: idv.url });
   await page.goto(clientSecret.url);
-  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
   await expect(page.getByRole('textbox', { name: 'Your answer' })).toBeVisible();
   await page.reload();
   await expect(page.locator('main#step')).toHaveAttribute('data-node-id', 'ask');

@@ -144,7 +144,7 @@ test('a head that does not follow gets "Try again" with the reason, and passes o
     await holdFirstStart(page);
     const { session, clientSecret } = await idv.createSession({ flow: flow(1) }, idv.keys.live);
     await page.goto(clientSecret.url);
-    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
     await expectLivenessReady(page);
 
     const retry = page.getByTestId('capture-retry');
@@ -200,7 +200,7 @@ test('the phone capture view: each challenge, a retry, and the longest languages
       idv.keys.live,
     );
     await page.goto(clientSecret.url);
-    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
     await expectLivenessReady(page);
 
     const capture = page.getByTestId('liveness-capture');

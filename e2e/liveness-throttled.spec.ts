@@ -84,7 +84,7 @@ async function play(fixture: string): Promise<NodeReport> {
       idv.keys.live,
     );
     await page.goto(clientSecret.url);
-    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
     await expectLivenessReady(page);
     await expect(page.getByTestId('liveness-screen')).toHaveCount(0, { timeout: 180_000 });
     const s = await idv.getSession(session.id, idv.keys.live);

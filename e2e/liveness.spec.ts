@@ -123,7 +123,7 @@ async function runFixture(c: Case): Promise<void> {
     await page.goto(clientSecret.url);
 
     // Camera nodes come after the page's own permissions step when the flow has none.
-    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
     const screen = page.getByTestId('liveness-screen');
     await expect(
       page.getByRole('heading', { level: 1, name: 'Show that it is really you' }),

@@ -56,7 +56,7 @@ for (const enabled of [true, false]) {
         idv.keys.live,
       );
       await page.goto(clientSecret.url);
-      await page.getByRole('button', { name: 'Continue' }).click();
+      await page.getByRole('button', { name: 'Continue', exact: true }).click();
       await expectLivenessReady(page);
       // With analysis on, the first frame goes as soon as the recording has a picture.
       if (enabled) await page.waitForRequest((r) => r.url().endsWith('/client/video/frames'));
