@@ -110,7 +110,7 @@ async function open(
   );
   await page.goto(clientSecret.url);
   // The page asks for the camera before a camera node when the flow has no permissions node.
-  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
   return { browser, page, foreign, sessionId: session.id };
 }
 
