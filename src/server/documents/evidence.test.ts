@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { vizImage, vizRegion } from './evidence';
+import { bigPrintImage, vizImage, vizRegion } from './evidence';
 import type { Gray } from './raster';
 
 /**
@@ -52,5 +52,32 @@ describe('vizImage', () => {
     const s = separation(even, ink);
     expect(s.lightestInk).toBeLessThan(s.darkestPaper);
     expect(s.darkestPaper - s.lightestInk).toBeGreaterThan(20);
+  });
+});
+
+describe('the large print image', () => {
+  /** A page of `width` × `height` px with a dark bar `barPx` rows tall (a stamp's letters). */
+  const page = (width: number, height: number, barPx: number): Gray => {
+    const data = new Uint8Array(width * height).fill(230);
+    for (let y = 100; y < 100 + barPx; y++) data.fill(40, y * width + 100, y * width + 400);
+    return { width, height, data };
+  };
+  const inkRows = (g: Gray) => {
+    let n = 0;
+    for (let y = 0; y < g.height; y++)
+      if (g.data[y * g.width + Math.floor(g.width / 8) + 10]! < 135) n++;
+    return n;
+  };
+
+  it("keeps an ID card's 9 mm stamp large enough for OCR (the card is shrunk less)", () => {
+    // An ID card page is 856 × 540 px at 10 px/mm: its stamp's letters stand 90 px tall.
+    const card = bigPrintImage(page(856, 540, 90));
+    expect(card.width).toBe(428);
+    expect(inkRows(card)).toBeGreaterThanOrEqual(40);
+  });
+  it('shrinks a passport page by four, its mean kept', () => {
+    const g = bigPrintImage(page(1250, 880, 0));
+    expect([g.width, g.height]).toEqual([312, 220]);
+    expect(g.data[0]).toBe(230);
   });
 });

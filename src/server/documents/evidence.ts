@@ -2,7 +2,7 @@
  * What a photographed side shows besides its zone or barcode, for the forgery and consistency
  * checks: the face on a portrait side (the face models on the straightened page), the printed
  * fields read as text (tesseract on the part of the page right of the portrait and above the
- * zone), the page's large print (SPECIMEN, VOID: tesseract on the page at a quarter size), and the
+ * zone), the page's large print (SPECIMEN, VOID: tesseract on the page shrunk to about 250 rows), and the
  * measures that tell a photocopy or a screen (`original.ts`). Face and text are read at the same
  * time.
  */
@@ -24,7 +24,7 @@ export interface SideEvidence {
   pageJpeg: Uint8Array | null;
   /** The printed fields' text; null when the side has none or none was read. */
   vizText: string | null;
-  /** The side's large print, read on the page at a quarter of its size (SPECIMEN, VOID). */
+  /** The side's large print, read on the page shrunk to about 250 rows (SPECIMEN, VOID). */
   bigText: string | null;
   /** The face found: undefined when not looked for (no portrait on this side), null when none. */
   face: FoundFace | null | undefined;
@@ -76,17 +76,28 @@ export function vizImage(page: Gray, hasZone: boolean): Gray {
   return flatten(vizRegion(page, hasZone), EVEN_RADIUS_PX);
 }
 
-/** The page at a quarter of its size: large print comes out at the size OCR reads best. */
-function quarter(g: Gray): Gray {
-  const w = Math.floor(g.width / 4);
-  const h = Math.floor(g.height / 4);
+/** The large print's height after shrinking: where its letters come out at the size OCR reads best. */
+const BIG_PRINT_HEIGHT = 250;
+
+/**
+ * The page shrunk by a whole factor to about `BIG_PRINT_HEIGHT` rows: a passport page by 4, an ID
+ * card (a smaller page, the same stamp in fewer pixels) by 2. At a quarter, a card's SPECIMEN came
+ * out too small for OCR to read more than a piece of it.
+ *
+ * @example
+ * bigPrintImage({ width: 856, height: 540, data }).width; // 428
+ */
+export function bigPrintImage(g: Gray): Gray {
+  const f = Math.max(1, Math.round(g.height / BIG_PRINT_HEIGHT));
+  const w = Math.floor(g.width / f);
+  const h = Math.floor(g.height / f);
   const data = new Uint8Array(w * h);
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
       let s = 0;
-      for (let dy = 0; dy < 4; dy++)
-        for (let dx = 0; dx < 4; dx++) s += g.data[(y * 4 + dy) * g.width + x * 4 + dx]!;
-      data[y * w + x] = s >> 4;
+      for (let dy = 0; dy < f; dy++)
+        for (let dx = 0; dx < f; dx++) s += g.data[(y * f + dy) * g.width + x * f + dx]!;
+      data[y * w + x] = Math.round(s / (f * f));
     }
   }
   return { width: w, height: h, data };
@@ -126,7 +137,7 @@ export async function gatherEvidence(
     const jobs: Promise<void>[] = [
       (async () => {
         const t = performance.now();
-        bigText = text(await textOcr.read(png(quarter(page.gray))));
+        bigText = text(await textOcr.read(png(bigPrintImage(page.gray))));
         textMs += performance.now() - t;
       })(),
     ];

@@ -156,6 +156,12 @@ describe('SPECIMEN and VOID', () => {
     expect(specimenCheck(['FN GRACE VOID']).detail).toBe('VOID');
     expect(specimenCheck([], ['ILDRIVERLI usa voIiD']).detail).toBe('VOID');
   });
+  it("does not take the holder's name in a card's large print for VOID", () => {
+    expect(specimenCheck([], ['IDENTITYCARD DAVID VOIGT'], ['VOIGT', 'DAVID']).result).toBe(
+      'passed',
+    );
+    expect(specimenCheck([], ['DAVID VOlD'], ['DAVID']).detail).toBe('VOID');
+  });
   it('leaves genuine text alone', () => {
     expect(specimenCheck(['SURNAME VOIGT AVOIDS'], ['PASSPORT PASSEPORT FRA']).result).toBe(
       'passed',

@@ -51,7 +51,8 @@ export function documentChecks(input: CheckInput): DocumentCheck[] {
   out.push(visualZoneCheck(input.viz, data));
   out.push(faceCheck(input.face));
   const name = read.mrz ? [`${data.lastName} ${data.firstName}`] : [];
-  out.push(specimenCheck([...(input.viz ? [input.viz] : []), ...name], input.bigText));
+  const names = [data.lastName, data.firstName];
+  out.push(specimenCheck([...(input.viz ? [input.viz] : []), ...name], input.bigText, names));
   const flagged = input.original.filter((o) => !o.verdict.ok);
   out.push(
     flagged.length === 0
