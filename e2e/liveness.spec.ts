@@ -74,6 +74,9 @@ const flowFor = (c: Pick<Case, 'challenges' | 'timeoutSeconds'>) => [
     type: 'liveness_detection',
     challenges: c.challenges,
     timeoutSeconds: c.timeoutSeconds,
+    // One attempt: the outcome each fixture must end on, not the retry a lesser failure gets
+    // (retries are e2e/liveness-attempts.spec.ts's).
+    maxAttempts: 1,
     outcomes: {
       livenessDetected: 'passed',
       deepfakeDetected: 'refused',
