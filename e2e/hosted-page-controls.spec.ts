@@ -154,7 +154,7 @@ test('a flow without a permissions node asks at the first node that needs the ca
   const ask = page.locator('section.permissions');
   // Only the camera is asked for: the page names only the camera.
   await expect(ask.getByRole('heading', { level: 1, name: 'Camera', exact: true })).toBeVisible();
-  await expect(ask.getByRole('listitem')).toHaveText(['Camera']);
+  await expect(ask.locator('ul.device-list').first().getByRole('listitem')).toHaveText(['Camera']);
   await ask.getByRole('button', { name: 'Continue', exact: true }).click();
   await expect(
     page.getByRole('heading', { level: 1, name: 'Show that it is really you' }),

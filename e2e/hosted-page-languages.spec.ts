@@ -63,7 +63,7 @@ const LANGS = [
     sendCode: 'Envoyer le code',
     code: 'Code (6 chiffres)',
     verify: 'Vérifier',
-    done: "C'est terminé",
+    done: 'Nous avons bien reçu votre vérification',
     used: 'Ce lien a déjà été utilisé',
   },
   {
@@ -78,7 +78,7 @@ const LANGS = [
     sendCode: 'Отправить код',
     code: 'Код из 6 цифр',
     verify: 'Подтвердить',
-    done: 'Готово',
+    done: 'Мы получили вашу проверку',
     used: 'Эта ссылка уже использована',
   },
   {
@@ -93,7 +93,7 @@ const LANGS = [
     sendCode: 'Kirim kode',
     code: 'Kode (6 digit)',
     verify: 'Verifikasi',
-    done: 'Selesai',
+    done: 'Kami telah menerima verifikasi Anda',
     used: 'Tautan ini sudah pernah digunakan',
   },
 ];
