@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { chromium, expect, test, type Browser } from '@playwright/test';
 import { FAKE_MEDIA_LAUNCH, startIdv, type IdvServer } from './support/idvServer';
+import { pool } from './support/pool';
 import { CAMERA_READY_MS, expectLivenessReady } from './support/pageChecks';
 
 // The presentation-attack set of `npm run fixtures` (docs/liveness-fixtures.md, "Attacks" and
@@ -138,20 +139,6 @@ async function play(
   } finally {
     await browser.close();
   }
-}
-
-/** Runs `job` over `items`, `width` at a time, and returns the results in order. */
-async function pool<T, R>(items: readonly T[], width: number, job: (t: T) => Promise<R>) {
-  const out: R[] = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const k = next++;
-      out[k] = await job(items[k]!);
-    }
-  };
-  await Promise.all(Array.from({ length: width }, worker));
-  return out;
 }
 
 const perRun = CAMERA_READY_MS + ATTACK_TIMEOUT_S * 1000 + DECIDED_MS;

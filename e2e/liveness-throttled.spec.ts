@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { chromium, expect, test } from '@playwright/test';
 import { FAKE_MEDIA_LAUNCH, startIdv, type IdvServer } from './support/idvServer';
+import { pool } from './support/pool';
 import { CAMERA_READY_MS, expectLivenessReady } from './support/pageChecks';
 
 // Slow phones pass (issue 21): every bona fide fixture of `npm run fixtures` played as Chromium's
@@ -98,20 +99,6 @@ async function play(fixture: string): Promise<NodeReport> {
   } finally {
     await browser.close();
   }
-}
-
-/** Runs `job` over `items`, `width` at a time, and returns the results in order. */
-async function pool<T, R>(items: readonly T[], width: number, job: (t: T) => Promise<R>) {
-  const out: R[] = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const k = next++;
-      out[k] = await job(items[k]!);
-    }
-  };
-  await Promise.all(Array.from({ length: width }, worker));
-  return out;
 }
 
 test(`every bona fide fixture passes a challenge on its first attempt at ${THROTTLE}× CPU throttle`, async () => {
