@@ -125,7 +125,8 @@ export function createIdvClient(options: IdvClientOptions): IdvClient {
       for (;;) {
         const page = await sessions.listPage({ ...params, ...(cursor ? { cursor } : {}) });
         yield page;
-        if (!page.hasMore || !page.nextCursor) return;
+        // A cursor that does not move (a page of `limit: 0`) would loop for ever.
+        if (!page.hasMore || !page.nextCursor || page.nextCursor === cursor) return;
         cursor = page.nextCursor;
       }
     },
