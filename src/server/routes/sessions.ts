@@ -62,7 +62,7 @@ export function sessionRoutes(app: FastifyInstance, ctx: AppContext): void {
     const secret = freshSecret(built.session.id, now);
     await ctx.store.createSession(built.session, secret);
     const body = {
-      session: presentSession(built.session, media),
+      session: await presentSession(built.session, media),
       clientSecret: presentSecret(secret, ctx.publicUrl),
     };
     if (request.apiVersion !== LATEST_VERSION) {
@@ -80,7 +80,7 @@ export function sessionRoutes(app: FastifyInstance, ctx: AppContext): void {
     const q = parsed.query;
     const page = await ctx.store.listSessions(scopeOf(request), q);
     return sendAs(request, reply, 'sessions.list', {
-      sessions: page.sessions.map((s) => presentSession(s, media)),
+      sessions: await Promise.all(page.sessions.map((s) => presentSession(s, media))),
       nextCursor: page.hasMore ? encodeCursor(q.sortBy, q.sortOrder, page.next) : '',
       hasMore: page.hasMore,
       ...(page.totalCount !== undefined ? { totalCount: page.totalCount } : {}),
@@ -96,7 +96,7 @@ export function sessionRoutes(app: FastifyInstance, ctx: AppContext): void {
     const { session, secret } = found;
     if (!secret) throw new Error(`session ${session.id} has no client secret`);
     const body = {
-      session: presentSession(session, media),
+      session: await presentSession(session, media),
       clientSecret: presentSecret(secret, ctx.publicUrl),
     };
     // Signed media URLs are made per read and expire: such a body is never cached.
