@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import jpeg from 'jpeg-js';
+import { conformanceProblems } from '../conformance/shape';
 import type { FaceAnalyzer } from '../face-analysis/analyzer';
 import { createHumanAnalyzer } from '../face-analysis/human-analyzer';
 import { manualClock } from '../clock';
@@ -150,6 +151,11 @@ describe.skipIf(missing.length > 0)('post-session analyses on real frames', () =
       evaluation: 'normal',
     });
     expect(r.videoAIAnalysis.framesAnalysed).toBe(4);
+    // The report, media objects included, in the original product's SDK shapes. aiAnalysis keeps
+    // its undecided values (`unknown` sex, `uncertain`), which the SDK's enums lack
+    // (docs/decisions.md).
+    expect(r.media.screenshots.length).toBeGreaterThan(0);
+    expect(conformanceProblems({ ...r, aiAnalysis: undefined }, 'report')).toEqual([]);
     // Version 2025-09-01 reads the service's first shapes.
     const old = await report(s.sessionId, '2025-09-01');
     expect(old.deepfakeDetectionStatus).toMatchObject({ status: 'succeeded' });
