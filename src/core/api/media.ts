@@ -31,7 +31,8 @@ export const ReportMediaSchema = Type.Object(
   },
   {
     $id: 'ReportMedia',
-    description: 'The report media as media objects (absent in 2025-09-01; see `screenshots`, `videos`).',
+    description:
+      'The report media as media objects (absent in 2025-09-01; see `screenshots`, `videos`).',
   },
 );
 export type ReportMedia = Static<typeof ReportMediaSchema>;

@@ -43,7 +43,8 @@ const SDK_REPORT_MEMBERS: Record<string, readonly string[]> = {
   ],
 };
 
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isObject = (v: unknown): v is Json =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function deviceBefore(d: Json): Json {
   const os = typeof d['os'] === 'string' && d['os'] !== 'unknown' ? d['os'] : null;
@@ -70,8 +71,7 @@ function locationBefore(l: Json): Json {
   const city = l['city'] as { names?: { en?: string } } | undefined;
   const country = l['country'] as { isoCode?: string } | undefined;
   const at = l['location'] as
-    | { latitude?: number; longitude?: number; timeZone?: string }
-    | undefined;
+    { latitude?: number; longitude?: number; timeZone?: string } | undefined;
   if (city?.names?.en) out['city'] = city.names.en;
   if (country?.isoCode) out['country'] = country.isoCode;
   if (at?.latitude !== undefined) out['latitude'] = at.latitude;

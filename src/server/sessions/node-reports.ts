@@ -9,7 +9,8 @@ import { documentScanReport } from './document-report';
 
 type Json = Record<string, unknown>;
 
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isObject = (v: unknown): v is Json =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function twoFactorReport(d: Json | undefined): Json | undefined {
   const to = d?.['sentTo'];

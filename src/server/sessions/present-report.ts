@@ -2,7 +2,13 @@
  * The report of a stored session in the latest version's shapes (compat.md §4): the stored
  * records (the service's own) become the members the original product's SDK reads.
  */
-import { DEVICE_FLAGS, type Device, type DeviceFlag, type Location, type Report } from '../../core/api';
+import {
+  DEVICE_FLAGS,
+  type Device,
+  type DeviceFlag,
+  type Location,
+  type Report,
+} from '../../core/api';
 import { geoip2Record } from '../client/geoip2-record';
 import type { SessionRecord } from '../store/types';
 import { presentNodeReport } from './node-reports';

@@ -32,7 +32,10 @@ export interface SessionJson {
  * (await presentSession(record)).status; // 'created'
  * (await presentSession(record, media)).report.screenshots; // ['https://…/media/med_…?expires=…&sig=…']
  */
-export async function presentSession(s: SessionRecord, media?: MediaUrlSigner): Promise<SessionJson> {
+export async function presentSession(
+  s: SessionRecord,
+  media?: MediaUrlSigner,
+): Promise<SessionJson> {
   const stored = media ? withSignedMedia(s.report, media) : s.report;
   const report = presentReport(s, stored);
   if (media) {

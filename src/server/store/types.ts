@@ -1,4 +1,10 @@
-import type { StoredReport, SessionSettings, SessionStatus, SortKey, SortOrder } from '../../core/api';
+import type {
+  StoredReport,
+  SessionSettings,
+  SessionStatus,
+  SortKey,
+  SortOrder,
+} from '../../core/api';
 import type { Flow, FlowPosition, LegacyModule } from '../../core/flow';
 
 /** Test and live data never meet: every session, key and event belongs to one mode. */
