@@ -155,6 +155,9 @@ describe.skipIf(missing.length > 0)('post-session analyses on real frames', () =
     // its undecided values (`unknown` sex, `uncertain`), which the SDK's enums lack
     // (docs/decisions.md).
     expect(r.media.screenshots.length).toBeGreaterThan(0);
+    // The user video where the SDK reads it, with the URL `videos.userVideoUrl` has.
+    expect(r.media.userVideo).toMatchObject({ contentType: expect.stringMatching(/^video\/webm/) });
+    expect(r.media.userVideo.url).toBe(r.videos.userVideoUrl);
     expect(conformanceProblems({ ...r, aiAnalysis: undefined }, 'report')).toEqual([]);
     // Version 2025-09-01 reads the service's first shapes.
     const old = await report(s.sessionId, '2025-09-01');
