@@ -99,7 +99,8 @@ function nodeReportBefore(n: Json): Json {
   for (const [k, v] of Object.entries(n)) {
     if (k !== 'details' && !SDK_NODE_MEMBERS.includes(k)) out[k] = v;
   }
-  if (n['type'] === 'recognition') {
+  // Where the SDK's report could not hold the measurements, they are in details.
+  if (n['type'] === 'recognition' || isObject(n['details'])) {
     delete out['report'];
     if (isObject(n['details'])) out['report'] = n['details'];
     return out;

@@ -1,8 +1,8 @@
 /**
  * Node reports as the API shows them (compat.md §4.4): each kind gets the original product's
  * members, made from what the server recorded. Those go beside the server's own members in
- * `report`, except for recognition, whose `report` must hold strings only: its measurements are
- * in `details` there.
+ * `report`, except where they cannot: recognition's `report` holds strings only, and a code
+ * node's names the address the code went to; there the measurements are in `details`.
  */
 import type { NodeReport, StoredNodeReport } from '../../core/api';
 import { documentScanReport } from './document-report';
@@ -103,14 +103,26 @@ export function presentNodeReport(r: StoredNodeReport): NodeReport {
     case 'liveness_detection':
       return { ...base, ...livenessMembers(r, d) };
     case 'two_factor_email':
-    case 'two_factor_sms':
-      return merged(twoFactorReport(d));
+    case 'two_factor_sms': {
+      // The SDK's report names the address; without one the measurements go to details.
+      const sdk = twoFactorReport(d);
+      if (sdk || !d) return merged(sdk);
+      const { report: _measured, ...rest } = base;
+      return { ...rest, details: d };
+    }
     case 'face_scan':
       return merged(faceScanReport(r, d));
     case 'face_compare':
       return merged(faceCompareReport(r, d));
     case 'document_scan':
-      return merged(r.outcome === 'scanSuccess' ? documentScanReport(d) : undefined);
+      // Nothing read (a cancelled scan): the minimal valid report.
+      return merged(
+        r.outcome === 'scanSuccess'
+          ? documentScanReport(d)
+          : d
+            ? documentScanReport({})
+            : undefined,
+      );
     case 'recognition': {
       const { report: _measured, ...rest } = base;
       const sdk = recognitionReport(r, d);
