@@ -28,6 +28,7 @@ describe('the shape checker', () => {
       'session',
       'settings',
       'video-ai-analysis',
+      'webhook-event',
     ]);
     const refs = JSON.stringify([...files.values()]).match(/"\$ref":"[^"]+"/g) ?? [];
     for (const r of refs) expect(() => conformanceProblems({}, r.slice(8, -1))).not.toThrow();
@@ -138,6 +139,11 @@ describe('what the API emits after a real session (test mode)', () => {
     // Masked, as the service shows the address a code went to.
     expect(byNode['sms'].report.phoneNumber).toMatch(/^\+15•+00$/);
     expect(s.report.videoAIAnalysisStatus).toBe('pending');
+
+    // The webhook bodies the session made, as they are delivered.
+    const events = await h.store.listEvents({ sessionId: id });
+    expect(events.length).toBeGreaterThan(0);
+    for (const e of events) expectConforms(JSON.parse(e.payload), 'webhook-event');
 
     const list = await h.call('GET', '/sessions?limit=5&includeTotal=true');
     expectConforms(list.body, 'responses#list');

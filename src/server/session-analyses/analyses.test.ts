@@ -159,6 +159,10 @@ describe.skipIf(missing.length > 0)('post-session analyses on real frames', () =
     expect(r.media.userVideo).toMatchObject({ contentType: expect.stringMatching(/^video\/webm/) });
     expect(r.media.userVideo.url).toBe(r.videos.userVideoUrl);
     expect(conformanceProblems({ ...r, aiAnalysis: undefined }, 'report')).toEqual([]);
+    // Its webhook bodies too, the media events' media objects included.
+    for (const e of await t.store.listEvents({ sessionId: s.sessionId })) {
+      expect(conformanceProblems(JSON.parse(e.payload), 'webhook-event')).toEqual([]);
+    }
     // Version 2025-09-01 reads the service's first shapes.
     const old = await report(s.sessionId, '2025-09-01');
     expect(old.deepfakeDetectionStatus).toMatchObject({ status: 'succeeded' });
