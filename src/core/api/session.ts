@@ -142,6 +142,8 @@ export type StoredReport = Omit<
 > & {
   nodeReports: StoredNodeReport[];
   videoAIAnalysis?: Record<string, unknown>;
+  /** Why the video analysis gave up (its last try failed): `videoAIAnalysisStatus` `failed`. */
+  videoAIAnalysisError?: string;
   deepfakeDetection?: Record<string, unknown>;
   deepfakeDetectionStatus?: Record<string, unknown>;
 };

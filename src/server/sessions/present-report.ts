@@ -69,6 +69,7 @@ export function presentReport(s: SessionRecord, stored: SessionRecord['report'])
     device,
     location,
     videoAIAnalysis,
+    videoAIAnalysisError,
     deepfakeDetection,
     deepfakeDetectionStatus,
     ...same
@@ -78,7 +79,11 @@ export function presentReport(s: SessionRecord, stored: SessionRecord['report'])
   if (location) report.location = locationOf(location as Json);
   if (videoAIAnalysis) report.videoAIAnalysis = presentVideoAnalysis(videoAIAnalysis);
   if (s.settings.videoAIAnalysisEnabled) {
-    report.videoAIAnalysisStatus = videoAIAnalysis ? 'succeeded' : 'pending';
+    report.videoAIAnalysisStatus = videoAIAnalysis
+      ? 'succeeded'
+      : videoAIAnalysisError
+        ? 'failed'
+        : 'pending';
   }
   if (deepfakeDetectionStatus) {
     report.deepfakeDetectionStatus = presentDeepfakeStatus(deepfakeDetectionStatus);
