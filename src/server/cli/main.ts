@@ -1,6 +1,7 @@
 import { join, resolve } from 'node:path';
 import { systemClock } from '../clock';
 import { SERVER_MIGRATIONS } from '../features';
+import { POSTGRES_NOT_SERVED_YET, databaseFromEnv } from '../store/databaseUrl';
 import type { SqliteSessionStore } from '../store/sqlite';
 import { openSqliteStore } from '../store/sqlite';
 import { avatarsCommand, langsCommand } from './avatars';
@@ -57,6 +58,9 @@ export async function runCli(
     out: io.out ?? ((l) => process.stdout.write(`${l}\n`)),
     err: io.err ?? ((l) => process.stderr.write(`${l}\n`)),
     async openStore() {
+      if (databaseFromEnv(env['DATABASE_URL'], dataDir).kind === 'postgres') {
+        throw new Error(POSTGRES_NOT_SERVED_YET);
+      }
       store ??= openSqliteStore({
         path: join(dataDir, 'idv.sqlite'),
         migrations: SERVER_MIGRATIONS,

@@ -1,10 +1,11 @@
 import { execFile } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chownSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { connectPg } from '../store/pg/client';
+import { pgBinDir } from './pgBin';
 
 const run = promisify(execFile);
 
@@ -16,25 +17,6 @@ export interface PgCluster {
   newDatabase(): Promise<string>;
   /** Stops the server and removes its folder. */
   stop(): Promise<void>;
-}
-
-/**
- * The folder of PostgreSQL's server binaries (`initdb`, `pg_ctl`): the one on `PATH`, else the
- * newest of Debian's `/usr/lib/postgresql/N/bin`; null when neither is there.
- *
- * @example
- * pgBinDir(); // '/usr/lib/postgresql/15/bin'
- */
-export function pgBinDir(): string | null {
-  for (const dir of (process.env.PATH ?? '').split(':')) {
-    if (dir && existsSync(join(dir, 'initdb')) && existsSync(join(dir, 'pg_ctl'))) return dir;
-  }
-  const root = '/usr/lib/postgresql';
-  if (!existsSync(root)) return null;
-  const versions = readdirSync(root)
-    .filter((v) => existsSync(join(root, v, 'bin', 'initdb')))
-    .sort((a, b) => Number(b) - Number(a));
-  return versions[0] ? join(root, versions[0], 'bin') : null;
 }
 
 /** A TCP port free on loopback right now. */
