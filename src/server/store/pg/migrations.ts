@@ -2,6 +2,9 @@ import { LANGUAGES } from '../../../core/api';
 import { DEFAULT_AVATARS } from '../../catalog/avatars';
 import type { PgQuery, Pg, PgTx } from './client';
 
+/** The channel `NOTIFY`ed when outbox rows are committed (`watchOutbox`). */
+export const OUTBOX_CHANNEL = 'idv_outbox';
+
 /**
  * One schema change on PostgreSQL, as `Migration` is on SQLite: applied once, in order, inside a
  * transaction, and recorded in the `migrations` table. Ids are unique across the project.
@@ -165,6 +168,23 @@ export const PG_CORE_MIGRATIONS: readonly PgMigration[] = [
       for (const [i, l] of LANGUAGES.entries()) {
         await tx`INSERT INTO langs (id, title, position) VALUES (${l.id}, ${l.title}, ${i})`;
       }
+    },
+  },
+  {
+    // New outbox rows wake whoever delivers them, in every instance, at commit (a rolled-back
+    // change wakes nobody). One notice per statement; PostgreSQL folds a transaction's equal
+    // notices into one, so a burst of events costs one wake-up.
+    id: 'pg_core_0002_outbox_notify',
+    async up(tx) {
+      await tx.unsafe(`
+        CREATE FUNCTION idv_outbox_notify() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+          PERFORM pg_notify('${OUTBOX_CHANNEL}', '');
+          RETURN NULL;
+        END $$;
+        CREATE TRIGGER events_notify AFTER INSERT ON events
+          FOR EACH STATEMENT EXECUTE FUNCTION idv_outbox_notify();
+      `);
     },
   },
 ];
