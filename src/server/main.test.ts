@@ -40,7 +40,10 @@ describe('configFromEnv', () => {
       path: '/srv/idv/idv.sqlite',
     });
     expect(configFromEnv({ DATABASE_URL: ' ' }).database.kind).toBe('sqlite');
-    for (const url of ['postgres://idv@db:5432/idv', 'postgresql://idv:pw@db/idv?sslmode=require']) {
+    for (const url of [
+      'postgres://idv@db:5432/idv',
+      'postgresql://idv:pw@db/idv?sslmode=require',
+    ]) {
       expect(configFromEnv({ DATABASE_URL: url }).database).toEqual({ kind: 'postgres', url });
     }
     // The URL may hold a password: the error names its scheme only.

@@ -105,11 +105,15 @@ export function pgJobQueue(pg: Pg): PgJobQueue {
       return retried.count === 1;
     },
     async pendingCount() {
-      const [r] = await pg<{ n: number }[]>`SELECT count(*) AS n FROM jobs WHERE status = 'pending'`;
+      const [r] = await pg<
+        { n: number }[]
+      >`SELECT count(*) AS n FROM jobs WHERE status = 'pending'`;
       return r?.n ?? 0;
     },
     async failed() {
-      const rows = await pg<{ id: number; kind: string; payload: string; last_error: string | null }[]>`
+      const rows = await pg<
+        { id: number; kind: string; payload: string; last_error: string | null }[]
+      >`
         SELECT id, kind, payload, last_error FROM jobs WHERE status = 'failed' ORDER BY id`;
       return rows.map((r) => ({
         id: r.id,

@@ -207,7 +207,9 @@ describe.each([sqliteSubject(), pgSubject()])('the $name store', (subject) => {
         settings: { metadata: { tier: i === 4 ? 'Gold Plus' : 'basic' } },
       });
       await store.createSession(s, secretRecord(s.id));
-      all.push(i % 3 === 0 ? (await store.updateSession(s, { ...s, status: 'inProgress' }, 5))! : s);
+      all.push(
+        i % 3 === 0 ? (await store.updateSession(s, { ...s, status: 'inProgress' }, 5))! : s,
+      );
     }
     await store.createSession(
       sessionRecord({ id: 'sess_live', accountId: acct.id, mode: 'live' }),
@@ -399,15 +401,20 @@ describe.each([sqliteSubject(), pgSubject()])('the $name store', (subject) => {
     expect(await exchange(store, 't3')).toEqual({ ok: false, reason: 'used' });
     expect((await store.getSessionBySecret(secret))?.id).toBe(s.id);
     expect(await store.getLatestClientSecret(s.id)).toMatchObject({ secret: next, usedAt: null });
-    expect(await store.refreshClientSecret({ ...scope, mode: 'live' }, s.id, secretRecord(s.id))).toBe(
-      'not_found',
-    );
+    expect(
+      await store.refreshClientSecret({ ...scope, mode: 'live' }, s.id, secretRecord(s.id)),
+    ).toBe('not_found');
     // A refresh past a timeout ends the session instead, and is refused as finished.
-    const ended = await store.refreshClientSecret(scope, s.id, secretRecord(s.id, 'cs_z', 4000), (x) => ({
-      ...x,
-      status: 'incomplete',
-      finishedAt: 4000,
-    }));
+    const ended = await store.refreshClientSecret(
+      scope,
+      s.id,
+      secretRecord(s.id, 'cs_z', 4000),
+      (x) => ({
+        ...x,
+        status: 'incomplete',
+        finishedAt: 4000,
+      }),
+    );
     expect(ended).toBe('finished');
     expect((await store.getSessionById(s.id))?.status).toBe('incomplete');
     expect(await store.getLatestClientSecret(s.id)).toMatchObject({ secret: next });
@@ -439,8 +446,20 @@ describe.each([sqliteSubject(), pgSubject()])('the $name store', (subject) => {
   it('revokes keys by an unambiguous prefix only', async () => {
     const acct = await store.ensureAccount('a', 1);
     const key = { accountId: acct.id, mode: 'test' as const };
-    await store.insertApiKey({ ...key, id: 'k1', prefix: 'sk_test_AAAA1111', hash: 'h1', createdAt: 1 });
-    await store.insertApiKey({ ...key, id: 'k2', prefix: 'sk_test_AAAA2222', hash: 'h2', createdAt: 2 });
+    await store.insertApiKey({
+      ...key,
+      id: 'k1',
+      prefix: 'sk_test_AAAA1111',
+      hash: 'h1',
+      createdAt: 1,
+    });
+    await store.insertApiKey({
+      ...key,
+      id: 'k2',
+      prefix: 'sk_test_AAAA2222',
+      hash: 'h2',
+      createdAt: 2,
+    });
     expect(await store.findApiKeyByHash('h2')).toMatchObject({ id: 'k2', accountName: 'a' });
     expect(await store.revokeApiKey('sk_test_AAAA', 5)).toMatchObject({ error: 'ambiguous' });
     expect(await store.revokeApiKey('sk_test_ZZZZ', 5)).toMatchObject({ error: 'none' });
@@ -555,7 +574,15 @@ describe.each([sqliteSubject(), pgSubject()])('the $name store', (subject) => {
     expect(await check('nope')).toMatchObject({ ok: false, attempts: 3 });
     expect(await check('second')).toMatchObject({ status: 'checked', ok: false, attempts: 3 });
     expect(await check('second', 400_000)).toEqual({ status: 'expired' });
-    expect(await store.checkOtp({ sessionId: id, nodeId: 'x', now: 1, maxAttempts: 3, matches: () => true })).toEqual({
+    expect(
+      await store.checkOtp({
+        sessionId: id,
+        nodeId: 'x',
+        now: 1,
+        maxAttempts: 3,
+        matches: () => true,
+      }),
+    ).toEqual({
       status: 'not_sent',
     });
   });
@@ -579,7 +606,11 @@ describe.each([sqliteSubject(), pgSubject()])('the $name store', (subject) => {
     const node2 = (at: number, destination: string, chosen = true) =>
       store.claimOtpSend(send(id, at, 'd', { nodeId: 'otp2', destination }, chosen));
     expect(await node2(200_000, 'x@example.com')).toEqual({ ok: true });
-    expect(await node2(300_000, 'y@example.com')).toEqual({ ok: false, reason: 'session_limit', limit: 4 });
+    expect(await node2(300_000, 'y@example.com')).toEqual({
+      ok: false,
+      reason: 'session_limit',
+      limit: 4,
+    });
   });
 
   it('caps the destinations a page may choose', async () => {
@@ -603,7 +634,13 @@ describe.each([sqliteSubject(), pgSubject()])('the $name store', (subject) => {
     expect(langs[0]).toEqual({ id: 'en', title: expect.any(String) as string });
     const before = await store.listAvatars();
     expect(before.length).toBeGreaterThan(0);
-    const avatar = { id: 'av_x', name: 'X', gender: 'unknown' as const, imageUrl: '/x.svg', createdAt: 1 };
+    const avatar = {
+      id: 'av_x',
+      name: 'X',
+      gender: 'unknown' as const,
+      imageUrl: '/x.svg',
+      createdAt: 1,
+    };
     await store.upsertAvatar(avatar);
     expect((await store.listAvatars())[0]).toEqual(avatar);
     await store.upsertAvatar({ ...avatar, name: 'Y', createdAt: 99 });

@@ -27,7 +27,9 @@ async function freePort(): Promise<number> {
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
       server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+        typeof address === 'object' && address
+          ? resolve(address.port)
+          : reject(new Error('no port')),
       );
     });
   });
@@ -71,7 +73,8 @@ export async function startPgCluster(): Promise<PgCluster> {
   if (user) chownSync(dir, user.uid, user.gid);
   const as = user ? { uid: user.uid, gid: user.gid } : {};
   const port = await freePort();
-  const pgCtl = (args: string[]) => run(join(bin, 'pg_ctl'), ['-D', data, ...args], { ...as, cwd: dir });
+  const pgCtl = (args: string[]) =>
+    run(join(bin, 'pg_ctl'), ['-D', data, ...args], { ...as, cwd: dir });
   try {
     await run(
       join(bin, 'initdb'),

@@ -46,7 +46,9 @@ const keys = (q: PgQuery) => q<KeyRow[]>`SELECT k.id, k.account_id, a.name AS ac
  */
 export function pgAccounts(pg: Pg): AccountStore {
   const byName = async (q: PgQuery, name: string) => {
-    const [r] = await q<AccountRow[]>`SELECT id, name, created_at FROM accounts WHERE name = ${name}`;
+    const [r] = await q<
+      AccountRow[]
+    >`SELECT id, name, created_at FROM accounts WHERE name = ${name}`;
     return r ? accountOf(r) : null;
   };
   return {
@@ -83,7 +85,8 @@ export function pgAccounts(pg: Pg): AccountStore {
         const matches = (await keys(tx))
           .map(keyOf)
           .filter(
-            (k) => k.revokedAt === null && (k.prefix.startsWith(prefix) || prefix.startsWith(k.prefix)),
+            (k) =>
+              k.revokedAt === null && (k.prefix.startsWith(prefix) || prefix.startsWith(k.prefix)),
           );
         const exact = matches.filter((k) => k.prefix.startsWith(prefix));
         const found = exact.length ? exact : matches;

@@ -13,16 +13,6 @@ interface EventRow {
   payload: string;
 }
 
-/** The outbox over PostgreSQL, and the status event a session change writes in its transaction. */
-export interface PgEvents extends EventStore {
-  /** Appends `session.status` for `session` on `q`: the transaction that changed it. */
-  appendStatus(
-    q: PgQuery,
-    session: Pick<SessionRecord, 'id' | 'accountId' | 'mode'>,
-    now: number,
-  ): Promise<void>;
-}
-
 /**
  * The status event of a session, as every store writes it (same key order in the payload).
  *
@@ -64,13 +54,10 @@ export async function insertEvent(q: PgQuery, e: EventRecord): Promise<void> {
  * const events = pgEvents(pg);
  * await events.listEvents({ sessionId: 'sess_…' }); // [{ seq: 1, type: 'session.status', … }]
  */
-export function pgEvents(pg: Pg): PgEvents {
+export function pgEvents(pg: Pg): EventStore {
   return {
     async appendEvent(event) {
       await insertEvent(pg, event);
-    },
-    async appendStatus(q, session, now) {
-      await insertEvent(q, statusEvent(session, now));
     },
     async listEvents(options) {
       const after = options.after ?? 0;

@@ -61,9 +61,12 @@ export function pgHandoffs(pg: Pg, sessions: PgSessionRows): HandoffStore {
         const [row] = await tx.unsafe<SessionRow[]>(
           `SELECT ${SESSION_COLUMNS} FROM sessions WHERE id = $1 FOR UPDATE`,
           [link.session_id],
+          { prepare: true },
         );
         // Read again under the session's lock: another claim may have passed meanwhile.
-        const [h] = await tx<HandoffRow[]>`SELECT * FROM handoffs WHERE code_hash = ${input.codeHash}`;
+        const [h] = await tx<
+          HandoffRow[]
+        >`SELECT * FROM handoffs WHERE code_hash = ${input.codeHash}`;
         if (!h) return { ok: false, reason: 'invalid' };
         if (h.claimed_at !== null) return { ok: false, reason: 'used' };
         // Replaced by a newer link, or past its time: either way the user needs the newer one.

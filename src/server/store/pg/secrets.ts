@@ -1,5 +1,11 @@
 import { sameSecret, sessionOfSecret } from '../../ids';
-import { SECRET_COLUMNS, SESSION_COLUMNS, secretOf, type SecretColumns, type SessionRow } from '../rows';
+import {
+  SECRET_COLUMNS,
+  SESSION_COLUMNS,
+  secretOf,
+  type SecretColumns,
+  type SessionRow,
+} from '../rows';
 import type { ClientTokenRecord, ExchangeOutcome, SecretStore } from '../types';
 import type { Pg, PgQuery } from './client';
 import type { PgSessionRows } from './sessions';
@@ -30,12 +36,17 @@ const finished = (r: Pick<SessionRow, 'status'>) =>
  */
 export function pgSecrets(pg: Pg, sessions: PgSessionRows): SecretStore {
   /** The session whose current client secret this is; its row locked with `lock`. */
-  const current = async (q: PgQuery, secret: string, lock: boolean): Promise<Current | undefined> => {
+  const current = async (
+    q: PgQuery,
+    secret: string,
+    lock: boolean,
+  ): Promise<Current | undefined> => {
     const id = sessionOfSecret(secret);
     const where = id === null ? `secret = $1 AND strpos(secret, '.') = 0` : 'id = $1';
     const [r] = await q.unsafe<Current[]>(
       `SELECT ${SESSION_COLUMNS}, ${SECRET_COLUMNS} FROM sessions WHERE ${where}${lock ? ' FOR UPDATE' : ''}`,
       [id ?? secret],
+      { prepare: true },
     );
     // The id is public; only the random part is a credential, so it is compared in constant time.
     return r && sameSecret(r.secret, secret) ? r : undefined;
@@ -50,6 +61,7 @@ export function pgSecrets(pg: Pg, sessions: PgSessionRows): SecretStore {
             `SELECT ${SESSION_COLUMNS} FROM sessions
               WHERE id = (SELECT session_id FROM retired_secrets WHERE secret = $1)`,
             [secret],
+            { prepare: true },
           );
       return rows[0] ? ((await sessions.records(pg, rows))[0] ?? null) : null;
     },
@@ -57,6 +69,7 @@ export function pgSecrets(pg: Pg, sessions: PgSessionRows): SecretStore {
       const [r] = await pg.unsafe<SecretColumns[]>(
         `SELECT id, ${SECRET_COLUMNS} FROM sessions WHERE id = $1`,
         [sessionId],
+        { prepare: true },
       );
       return r ? secretOf(r) : null;
     },

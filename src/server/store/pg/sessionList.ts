@@ -10,7 +10,8 @@ function listFilters(scope: Scope, q: ListQuery): { where: string[]; params: unk
     params.push(value);
     where.push(clause(`$${params.length}`));
   };
-  if (q.clientReferenceId !== undefined) add((p) => `client_reference_id = ${p}`, q.clientReferenceId);
+  if (q.clientReferenceId !== undefined)
+    add((p) => `client_reference_id = ${p}`, q.clientReferenceId);
   if (q.flowId !== undefined) add((p) => `flow_id = ${p}`, q.flowId);
   if (q.statuses && q.statuses.length) {
     add((p) => `status_rank = ANY(${p}::int[])`, q.statuses.map(statusRank));
@@ -52,6 +53,7 @@ export function pgSessionList(
       `SELECT ${SESSION_COLUMNS} FROM sessions WHERE ${page.join(' AND ')}
         ORDER BY ${cols.map((c) => `${c} ${dir}`).join(', ')} LIMIT $${pageParams.length}`,
       pageParams as never[],
+      { prepare: true },
     );
     const hasMore = rows.length > q.limit;
     const sessions = await records(pg, rows.slice(0, q.limit));
@@ -62,6 +64,7 @@ export function pgSessionList(
       const [c] = await pg.unsafe<{ n: number }[]>(
         `SELECT count(*) AS n FROM sessions WHERE ${where.join(' AND ')}`,
         params as never[],
+        { prepare: true },
       );
       out.totalCount = c?.n ?? 0;
     }

@@ -10,7 +10,7 @@ import {
 } from '../rows';
 import type { Scope, SessionRecord, SessionRecordStore } from '../types';
 import type { Pg, PgQuery } from './client';
-import { insertEvent, statusEvent, type PgEvents } from './events';
+import { statusEvent } from './events';
 import type { PgFlows } from './flows';
 import { pgSessionList } from './sessionList';
 
@@ -20,7 +20,12 @@ export interface PgSessionRows {
   lockInScope(tx: PgQuery, scope: Scope, id: string): Promise<SessionRow | undefined>;
   records(q: PgQuery, rows: readonly SessionRow[]): Promise<SessionRecord[]>;
   /** `updateSession` on `q`, without a transaction of its own. */
-  update(q: PgQuery, prev: SessionRecord, next: SessionRecord, now: number): Promise<SessionRecord | null>;
+  update(
+    q: PgQuery,
+    prev: SessionRecord,
+    next: SessionRecord,
+    now: number,
+  ): Promise<SessionRecord | null>;
 }
 
 export interface PgSessions {
@@ -36,24 +41,34 @@ const COLUMNS = SESSION_COLUMNS;
  * is kept in memory, since other instances write the same rows.
  *
  * @example
- * const { store } = pgSessions(pg, { flows: pgFlows(), events: pgEvents(pg) });
+ * const { store } = pgSessions(pg, pgFlows());
  * await store.createSession(session, secret);
  */
-export function pgSessions(pg: Pg, deps: { flows: PgFlows; events: PgEvents }): PgSessions {
-  const { flows, events } = deps;
+export function pgSessions(pg: Pg, flows: PgFlows): PgSessions {
   const one = async (q: PgQuery, rows: readonly SessionRow[]) =>
     rows[0] ? ((await flows.records(q, rows))[0] ?? null) : null;
 
+  // One statement each (data-modifying CTEs): atomic without BEGIN and COMMIT, one round trip.
   const update: PgSessionRows['update'] = async (q, prev, next, now) => {
-    const res = await q`UPDATE sessions SET status = ${next.status},
+    const set = q`UPDATE sessions SET status = ${next.status},
       status_rank = ${statusRank(next.status)}, started_at = ${next.startedAt},
       finished_at = ${next.finishedAt}, finished_sort = ${next.finishedAt ?? 0},
       last_activity_at = ${next.lastActivityAt}, report = ${JSON.stringify(next.report)},
       position = ${JSON.stringify(next.position)}, rev = rev + 1
-      WHERE id = ${prev.id} AND rev = ${prev.rev}`;
-    if (res.count === 0) return null;
-    if (next.status !== prev.status) await events.appendStatus(q, next, now);
-    return { ...next, rev: prev.rev + 1 };
+      WHERE id = ${prev.id} AND rev = ${prev.rev} RETURNING id`;
+    let updated: number;
+    if (next.status !== prev.status) {
+      const e = statusEvent(next, now);
+      const [r] = await q<{ n: number }[]>`WITH u AS (${set}), e AS (
+          INSERT INTO events (id, account_id, mode, type, session_id, created_at, payload)
+          SELECT ${e.id}, ${e.accountId}, ${e.mode}, ${e.type}, ${e.sessionId}, ${e.createdAt},
+          ${e.payload} FROM u)
+        SELECT count(*)::int AS n FROM u`;
+      updated = r?.n ?? 0;
+    } else {
+      updated = (await set).length;
+    }
+    return updated === 0 ? null : { ...next, rev: prev.rev + 1 };
   };
 
   const rows: PgSessionRows = {
@@ -61,6 +76,7 @@ export function pgSessions(pg: Pg, deps: { flows: PgFlows; events: PgEvents }): 
       const [r] = await tx.unsafe<SessionRow[]>(
         `SELECT ${COLUMNS} FROM sessions WHERE id = $1 AND account_id = $2 AND mode = $3 FOR UPDATE`,
         [id, scope.accountId, scope.mode],
+        { prepare: true },
       );
       return r;
     },
@@ -71,10 +87,10 @@ export function pgSessions(pg: Pg, deps: { flows: PgFlows; events: PgEvents }): 
   const store: SessionRecordStore = {
     async createSession(session, secret) {
       const flow = flows.keyOf(session.settings.flow);
-      await pg.begin(async (tx) => {
-        await tx`INSERT INTO flows (hash, flow) VALUES (${flow.hash}, ${flow.json})
-          ON CONFLICT (hash) DO NOTHING`;
-        await tx`INSERT INTO sessions (id, account_id, mode, status, status_rank, created_at,
+      const e = statusEvent(session, session.createdAt);
+      await pg`WITH f AS (INSERT INTO flows (hash, flow) VALUES (${flow.hash}, ${flow.json})
+          ON CONFLICT (hash) DO NOTHING),
+        s AS (INSERT INTO sessions (id, account_id, mode, status, status_rank, created_at,
           started_at, finished_at, finished_sort, last_activity_at, flow_id, flow_hash,
           client_reference_id, version, search_text, settings, report, position, rev, secret,
           secret_created_at, secret_expire_at, secret_used_at)
@@ -84,9 +100,10 @@ export function pgSessions(pg: Pg, deps: { flows: PgFlows; events: PgEvents }): 
           ${session.flowId}, ${flow.hash}, ${session.clientReferenceId}, ${session.version},
           ${searchText(session)}, ${settingsJson(session.settings)},
           ${JSON.stringify(session.report)}, ${JSON.stringify(session.position)}, 0,
-          ${secret.secret}, ${secret.createdAt}, ${secret.expireAt}, ${secret.usedAt})`;
-        await insertEvent(tx, statusEvent(session, session.createdAt));
-      });
+          ${secret.secret}, ${secret.createdAt}, ${secret.expireAt}, ${secret.usedAt}))
+        INSERT INTO events (id, account_id, mode, type, session_id, created_at, payload)
+          VALUES (${e.id}, ${e.accountId}, ${e.mode}, ${e.type}, ${e.sessionId}, ${e.createdAt},
+          ${e.payload})`;
     },
     async getSession(scope, id) {
       return one(
@@ -94,6 +111,7 @@ export function pgSessions(pg: Pg, deps: { flows: PgFlows; events: PgEvents }): 
         await pg.unsafe<SessionRow[]>(
           `SELECT ${COLUMNS} FROM sessions WHERE id = $1 AND account_id = $2 AND mode = $3`,
           [id, scope.accountId, scope.mode],
+          { prepare: true },
         ),
       );
     },
@@ -102,13 +120,19 @@ export function pgSessions(pg: Pg, deps: { flows: PgFlows; events: PgEvents }): 
         `SELECT ${COLUMNS}, ${SECRET_COLUMNS} FROM sessions
           WHERE id = $1 AND account_id = $2 AND mode = $3`,
         [id, scope.accountId, scope.mode],
+        { prepare: true },
       );
       const r = found[0];
       const session = await one(pg, found);
       return r && session ? { session, secret: secretOf(r) } : null;
     },
     async getSessionById(id) {
-      return one(pg, await pg.unsafe<SessionRow[]>(`SELECT ${COLUMNS} FROM sessions WHERE id = $1`, [id]));
+      return one(
+        pg,
+        await pg.unsafe<SessionRow[]>(`SELECT ${COLUMNS} FROM sessions WHERE id = $1`, [id], {
+          prepare: true,
+        }),
+      );
     },
     listSessions: pgSessionList(pg, flows.records),
     async updateSession(prev, next, now) {
@@ -121,6 +145,7 @@ export function pgSessions(pg: Pg, deps: { flows: PgFlows; events: PgEvents }): 
           (SELECT ${COLUMNS} FROM sessions WHERE status_rank = 1 AND last_activity_at < $2 LIMIT $3)
           LIMIT $3`,
         [createdBefore, idleBefore, limit],
+        { prepare: true },
       );
       return flows.records(pg, found);
     },

@@ -45,7 +45,7 @@ export async function openPgStore(options: PgStoreOptions): Promise<PgSessionSto
   }
   const flows = pgFlows();
   const events = pgEvents(pg);
-  const sessions = pgSessions(pg, { flows, events });
+  const sessions = pgSessions(pg, flows);
   return {
     pg,
     ...pgAccounts(pg),
