@@ -6,6 +6,7 @@ import type { SqliteSessionStore } from '../store/sqlite';
 import { openSqliteStore } from '../store/sqlite';
 import { avatarsCommand, langsCommand } from './avatars';
 import type { CliContext, CommandGroup } from './command';
+import { dbCommand } from './db';
 import { eventsCommand } from './events';
 import { jobsCommand } from './jobs';
 import { keysCommand } from './keys';
@@ -15,6 +16,7 @@ import { webhooksCommand } from './webhooks';
 
 /** Every `idv` command group, in the order `idv help` lists them. */
 export const COMMANDS: readonly CommandGroup[] = [
+  dbCommand,
   jobsCommand,
   keysCommand,
   serveCommand,
