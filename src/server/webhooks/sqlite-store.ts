@@ -4,6 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Database } from 'better-sqlite3';
+import { onOutboxCommit } from '../store/outboxWake';
 import type { Migration } from '../store/migrations';
 import { isPlatformEvent, subscribes, type OutboxEvent } from './event-types';
 import { describeResult } from './retry';
@@ -159,6 +160,7 @@ function matches(endpoint: EndpointRow, types: string[] | null, event: EventRow)
  * Wakes `listener` whenever this connection inserts an outbox event: a TEMP trigger (it lives only
  * on this connection, so other processes are unaffected) calls a JS function registered on it.
  * The listener runs inside the writing transaction and must only schedule work, never query.
+ * Sessions the store creates on its writer thread wake it too, once committed (`onOutboxCommit`).
  * Other processes' events are found by polling. Returns a function that removes the trigger.
  *
  * @example
@@ -175,7 +177,10 @@ export function watchOutbox(db: Database, listener: () => void): () => void {
     return null;
   });
   db.exec(`CREATE TEMP TRIGGER ${name} AFTER INSERT ON main.events BEGIN SELECT ${name}(); END`);
+  // New sessions are committed on the store's writer thread: the store says so after each.
+  const unlisten = onOutboxCommit(db, listener);
   return () => {
+    unlisten();
     if (db.open) db.exec(`DROP TRIGGER IF EXISTS temp.${name}`);
   };
 }
