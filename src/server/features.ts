@@ -13,6 +13,7 @@ import { MEDIA_MIGRATIONS } from './media/migrations';
 import { ANALYSES_MIGRATIONS } from './session-analyses/migrations';
 import { CORE_MIGRATIONS, type Migration } from './store/migrations';
 import { PG_CORE_MIGRATIONS, type PgMigration } from './store/pg/migrations';
+import { PG_WEBHOOK_MIGRATIONS } from './webhooks/pg-store';
 import { WEBHOOK_MIGRATIONS } from './webhooks/sqlite-store';
 
 /** Every table of the service, the core's first. */
@@ -33,4 +34,5 @@ export const SERVER_MIGRATIONS: readonly Migration[] = [
 export const PG_SERVER_MIGRATIONS: readonly PgMigration[] = [
   ...PG_CORE_MIGRATIONS,
   ...PG_JOB_MIGRATIONS,
+  ...PG_WEBHOOK_MIGRATIONS,
 ];
