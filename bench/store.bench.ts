@@ -1,8 +1,9 @@
 /**
  * The store alone, SQLite against PostgreSQL, on this machine: session creates, reads (a session
  * with its secret, as an integrator's poll reads it) and optimistic updates per second, each with
- * 32 in flight. PostgreSQL is a throwaway cluster (fsync off, as in the tests): these figures are
- * the client's and the server's work, not a disk's.
+ * 32 in flight; and on PostgreSQL, the time from a session's create in one instance to its
+ * webhook's first attempt from another, woken by `NOTIFY`. PostgreSQL is a throwaway cluster
+ * (fsync off, as in the tests): these figures are the client's and the server's work, not a disk's.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,10 +14,16 @@ import { secretRecord, sessionRecord } from '../src/server/store/records';
 import { openSqliteStore } from '../src/server/store/sqlite';
 import type { SessionRecord, SessionStore } from '../src/server/store/types';
 import { startPgCluster } from '../src/server/test/pgCluster';
-import type { BenchRow } from './types';
+import { createWebhookDispatcher } from '../src/server/webhooks/dispatcher';
+import { PG_WEBHOOK_MIGRATIONS, pgWebhookStore } from '../src/server/webhooks/pg-store';
+import { startReceiver } from '../src/server/webhooks/test-support';
+import { PG_CORE_MIGRATIONS } from '../src/server/store/pg/migrations';
+import { watchOutbox } from '../src/server/store/pg/outbox';
+import { summarize, type BenchRow } from './types';
 
 const SESSIONS = 4_000;
 const IN_FLIGHT = 32;
+const LATENCY_SAMPLES = 200;
 
 /** Runs `n` calls of `one`, `IN_FLIGHT` at a time; returns calls per second. */
 async function rate(n: number, one: (i: number) => Promise<unknown>): Promise<number> {
@@ -56,6 +63,61 @@ async function measure(name: string, store: SessionStore): Promise<BenchRow[]> {
   ];
 }
 
+/** Create in one instance → first webhook attempt received from another's dispatcher. */
+async function webhookLatency(url: string): Promise<BenchRow[]> {
+  const migrations = [...PG_CORE_MIGRATIONS, ...PG_WEBHOOK_MIGRATIONS];
+  const writer = await openPgStore({ url, migrations });
+  const sender = await openPgStore({ url, migrations });
+  const arrivals: number[] = [];
+  const receiver = await startReceiver(() => {
+    arrivals.push(performance.now());
+    return 200;
+  });
+  const acct = await writer.ensureAccount('hooks', 1);
+  await pgWebhookStore(writer.pg).addEndpoint({
+    accountId: acct.id,
+    mode: 'test',
+    url: receiver.url,
+    eventTypes: null,
+    secret: 'whsec_bench',
+    now: Date.now(),
+  });
+  const d = createWebhookDispatcher({ store: pgWebhookStore(sender.pg), addressPolicy: 'local' });
+  const unwatch = await watchOutbox(sender.pg, () => d.notify());
+  d.start();
+  try {
+    const samples: number[] = [];
+    for (let i = 0; i < LATENCY_SAMPLES; i++) {
+      await new Promise((r) => setTimeout(r, 5 + Math.random() * 10)); // idle between creates
+      const before = performance.now();
+      const s = sessionRecord({ id: `sess_hook_${i}`, accountId: acct.id, mode: 'test' });
+      await writer.createSession(s, secretRecord(s.id));
+      await receiver.waitFor(i + 1, 5_000);
+      samples.push(arrivals[i]! - before);
+    }
+    const { median, p99 } = summarize(samples);
+    return [
+      {
+        name: 'PostgreSQL: create → first webhook attempt, p50 (another instance)',
+        value: median,
+        unit: 'ms',
+      },
+      {
+        name: 'PostgreSQL: create → first webhook attempt, p99',
+        value: p99,
+        unit: 'ms',
+        target: '< 250 ms',
+      },
+    ];
+  } finally {
+    await unwatch();
+    await d.stop();
+    await receiver.close();
+    await writer.close();
+    await sender.close();
+  }
+}
+
 export default async function run(): Promise<BenchRow[]> {
   const rows: BenchRow[] = [];
   const dir = mkdtempSync(join(tmpdir(), 'idv-bench-store-'));
@@ -74,6 +136,7 @@ export default async function run(): Promise<BenchRow[]> {
     } finally {
       await pg.close();
     }
+    rows.push(...(await webhookLatency(await cluster.newDatabase())));
   } finally {
     await cluster.stop();
   }
