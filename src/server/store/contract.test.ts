@@ -12,7 +12,7 @@ import { startPgCluster, type PgCluster } from '../test/pgCluster';
 import { openPgStore, type PgSessionStore } from './pg/store';
 import { secretRecord, sessionRecord } from './records';
 import { openSqliteStore, type SqliteSessionStore } from './sqlite';
-import type { OtpSendClaim, SessionRecord, SessionStore } from './types';
+import type { IdempotencyRecord, OtpSendClaim, SessionRecord, SessionStore } from './types';
 
 /** One kind of store under test: a fresh database per test. */
 interface Subject {
@@ -671,5 +671,58 @@ describe.each([sqliteSubject(), pgSubject()])('the $name store', (subject) => {
       'evt_settings',
     ]);
     expect(await store.listEvents({ sessionId: 'sess_0002', after: all[2]!.seq })).toEqual([]);
+  });
+
+  const idemScope = { accountId: 'acct_1', mode: 'test' as const };
+  const idem = (over: Partial<IdempotencyRecord> = {}): IdempotencyRecord => ({
+    ...idemScope,
+    key: 'k1',
+    requestHash: 'h1',
+    sessionId: 'sess_1',
+    status: 200,
+    body: '{"session":{}}',
+    createdAt: 1000,
+    expiresAt: 2000,
+    ...over,
+  });
+
+  it('stores one of two concurrent puts of an idempotency key; the other gets it back', async () => {
+    const other = await second();
+    const outs = await Promise.all([
+      store.putIdempotencyKey(idem(), 1000),
+      other.putIdempotencyKey(idem({ sessionId: 'sess_2', requestHash: 'h2' }), 1000),
+    ]);
+    expect(outs.filter((o) => o.stored)).toHaveLength(1);
+    const lost = outs.find((o) => !o.stored);
+    const won = outs[0]!.stored ? idem() : idem({ sessionId: 'sess_2', requestHash: 'h2' });
+    expect(lost).toEqual({ stored: false, existing: won });
+    expect(await other.findIdempotencyKey(idemScope, 'k1', 1001)).toEqual(won);
+  });
+
+  it('keeps idempotency keys apart per account and mode, and forgets expired ones', async () => {
+    await store.putIdempotencyKey(idem(), 1000);
+    expect(await store.putIdempotencyKey(idem({ mode: 'live' }), 1000)).toEqual({ stored: true });
+    expect(await store.putIdempotencyKey(idem({ accountId: 'acct_2' }), 1000)).toEqual({
+      stored: true,
+    });
+    expect(await store.findIdempotencyKey(idemScope, 'k1', 1999)).not.toBeNull();
+    expect(await store.findIdempotencyKey(idemScope, 'k1', 2000)).toBeNull();
+    const fresh = idem({ sessionId: 'sess_9', createdAt: 2000, expiresAt: 3000 });
+    expect(await store.putIdempotencyKey(fresh, 2000)).toEqual({ stored: true });
+    expect(await store.findIdempotencyKey(idemScope, 'k1', 2000)).toEqual(fresh);
+    await store.dropIdempotencyKey(idemScope, 'k1', 'sess_other');
+    expect(await store.findIdempotencyKey(idemScope, 'k1', 2000)).not.toBeNull();
+    await store.dropIdempotencyKey(idemScope, 'k1', 'sess_9');
+    expect(await store.findIdempotencyKey(idemScope, 'k1', 2000)).toBeNull();
+  });
+
+  it('purges expired idempotency keys in batches', async () => {
+    for (let i = 0; i < 5; i++) {
+      await store.putIdempotencyKey(idem({ key: `k${i}`, expiresAt: 1500 + i * 100 }), 1000);
+    }
+    expect(await store.purgeIdempotencyKeys(1700, 10)).toBe(3);
+    expect(await store.purgeIdempotencyKeys(5000, 1)).toBe(1);
+    expect(await store.purgeIdempotencyKeys(5000, 10)).toBe(1);
+    expect(await store.purgeIdempotencyKeys(5000, 10)).toBe(0);
   });
 });

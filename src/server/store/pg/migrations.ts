@@ -16,7 +16,7 @@ export interface PgMigration {
 
 /**
  * The core's tables on PostgreSQL, in the shape SQLite's reached after its own migrations
- * (core_0001 to core_0004): a new database starts there. Every key and sort column compares
+ * (core_0001 to core_0004; idempotency keys as core_0005): a new database starts there. Every key and sort column compares
  * bytes (`COLLATE "C"`), as SQLite does, so pages come in the same order whatever the server's
  * locale. Times are milliseconds (`bigint`); JSON is kept as the text written, key order
  * included (webhook payloads are signed byte for byte).
@@ -184,6 +184,29 @@ export const PG_CORE_MIGRATIONS: readonly PgMigration[] = [
         END $$;
         CREATE TRIGGER events_notify AFTER INSERT ON events
           FOR EACH STATEMENT EXECUTE FUNCTION idv_outbox_notify();
+      `);
+    },
+  },
+  {
+    // The answers of creates made under an Idempotency-Key (docs/api.md, "Retrying a create
+    // safely"), as core_0005 keeps them on SQLite. No foreign key to the session: the record is
+    // written before the session, so that a concurrent retry finds it.
+    id: 'pg_core_0003_idempotency_keys',
+    async up(tx) {
+      await tx.unsafe(`
+        CREATE TABLE idempotency_keys (
+          account_id TEXT COLLATE "C" NOT NULL,
+          mode TEXT NOT NULL CHECK (mode IN ('test', 'live')),
+          key TEXT COLLATE "C" NOT NULL,
+          request_hash TEXT NOT NULL,
+          session_id TEXT COLLATE "C" NOT NULL,
+          status INTEGER NOT NULL,
+          body TEXT NOT NULL,
+          created_at BIGINT NOT NULL,
+          expires_at BIGINT NOT NULL,
+          PRIMARY KEY (account_id, mode, key)
+        );
+        CREATE INDEX idempotency_keys_expiry ON idempotency_keys(expires_at);
       `);
     },
   },

@@ -5,6 +5,7 @@ import { pgCatalog } from './catalog';
 import { pgEvents } from './events';
 import { pgFlows } from './flows';
 import { pgHandoffs } from './handoffs';
+import { pgIdempotency } from './idempotency';
 import { PG_CORE_MIGRATIONS, runPgMigrations, type PgMigration } from './migrations';
 import { pgOtps } from './otps';
 import { pgSecrets } from './secrets';
@@ -53,6 +54,7 @@ export async function openPgStore(options: PgStoreOptions): Promise<PgSessionSto
     ...pgSecrets(pg, sessions.rows),
     ...pgHandoffs(pg, sessions.rows),
     ...pgOtps(pg),
+    ...pgIdempotency(pg),
     appendEvent: events.appendEvent,
     listEvents: events.listEvents,
     ...pgCatalog(pg),
