@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { manualClock } from '../clock';
 import { connectPg, type Pg } from '../store/pg/client';
 import { runPgMigrations } from '../store/pg/migrations';
 import { CORE_MIGRATIONS } from '../store/migrations';
@@ -13,6 +14,7 @@ import { openSqliteStore, type SqliteSessionStore } from '../store/sqlite';
 import { startPgCluster, type PgCluster } from '../test/pgCluster';
 import { PG_JOB_MIGRATIONS, pgJobQueue, type PgJobQueue } from './pg-queue';
 import { JOB_MIGRATIONS, sqliteJobQueue, type JobQueue } from './queue';
+import { createJobWorker } from './worker';
 
 /** Either queue, with promises: SQLite's answers at once. */
 type Queue = Omit<PgJobQueue, 'enqueueIn'>;
@@ -185,5 +187,39 @@ describe('the PostgreSQL job queue, beside a transaction holding a job', () => {
     await holder;
     expect(claimed?.id).toBe(second);
     expect((await q.claim(0, 100))?.id).toBe(first);
+  });
+
+  it('lets two workers on two connections run each job once, never one job twice at a time', async () => {
+    const other = await postgres.open();
+    const q = await postgres.open();
+    const n = 24;
+    for (let i = 0; i < n; i++) await q.enqueue('work', { i }, 0);
+    const runs: number[] = [];
+    const active = new Set<number>();
+    let overlaps = 0;
+    const worker = (queue: typeof q) =>
+      createJobWorker({
+        queue,
+        clock: manualClock(0),
+        mode: 'manual',
+        handlers: {
+          work: async (payload) => {
+            const { i } = payload as { i: number };
+            if (active.has(i)) overlaps++;
+            active.add(i);
+            await new Promise((r) => setImmediate(r));
+            runs.push(i);
+            active.delete(i);
+          },
+        },
+      });
+    const [x, y] = [worker(q), worker(other)];
+    const [ranX, ranY] = await Promise.all([x.drain(), y.drain()]);
+    expect(ranX + ranY).toBe(n);
+    expect([...runs].sort((a, b) => a - b)).toEqual(Array.from({ length: n }, (_, i) => i));
+    expect(overlaps).toBe(0);
+    expect(await q.pendingCount()).toBe(0);
+    await x.stop();
+    await y.stop();
   });
 });
