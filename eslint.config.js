@@ -221,6 +221,18 @@ export default tseslint.config(
     },
   },
   {
+    // An example is what an integrator writes: it uses the package by its public names
+    // (open-idv/sdk, open-idv/testing), never the service's sources.
+    files: ['examples/**/*.ts'],
+    rules: restrict([
+      {
+        group: ['**/src/**', '../../*'],
+        message:
+          'An example imports the package as an integrator does: open-idv/sdk, open-idv/testing.',
+      },
+    ]),
+  },
+  {
     // The client's types come from the API's schemas (src/core/api) by type-only imports, which
     // leave nothing behind at run time; no value of the service is imported.
     files: ['src/sdk/**/*.ts'],

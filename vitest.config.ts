@@ -7,6 +7,7 @@ export default defineConfig({
       'src/**/*.test.tsx',
       'locales/**/*.test.ts',
       'scripts/**/*.test.ts',
+      'examples/**/*.test.ts',
     ],
     environment: 'node',
     testTimeout: 20_000,

@@ -37,6 +37,8 @@ export interface IdvServer {
    * server's SQLite file (the server reads it per request).
    */
   expireSecret(secret: string): void;
+  /** Runs the `idv` command line on this server's data folder; resolves with its stdout. */
+  cli(...args: string[]): Promise<string>;
   /** Waits for a mail to an address and returns it (60 s unless told). */
   waitForMail(to: string, timeoutMs?: number): Promise<ReceivedMail>;
   stop(): Promise<void>;
@@ -55,7 +57,8 @@ export interface SessionView {
   };
 }
 
-async function freePort(): Promise<number> {
+/** A free loopback port (free when asked: bind it soon). */
+export async function freePort(): Promise<number> {
   return new Promise((ok, fail) => {
     const server = createServer();
     server.once('error', fail);
@@ -148,13 +151,10 @@ export async function startIdv(env: Record<string, string> = {}): Promise<IdvSer
   child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
   await waitUntilUp(url, child, () => output);
 
-  const makeKey = async (mode: 'test' | 'live') =>
-    (
-      await run(process.execPath, [IDV, 'keys', 'create', '--mode', mode, '--account', 'e2e'], {
-        cwd: ROOT,
-        env: childEnv,
-      })
-    ).stdout.trim();
+  const cli = async (...args: string[]) =>
+    (await run(process.execPath, [IDV, ...args], { cwd: ROOT, env: childEnv })).stdout.trim();
+  const makeKey = (mode: 'test' | 'live') =>
+    cli('keys', 'create', '--mode', mode, '--account', 'e2e');
   const keys = { test: await makeKey('test'), live: await makeKey('live') };
 
   const api = async (method: string, path: string, key: string, body?: unknown) => {
@@ -175,6 +175,7 @@ export async function startIdv(env: Record<string, string> = {}): Promise<IdvSer
     url,
     keys,
     inbox,
+    cli,
     createSession: async (body, key = keys.live) =>
       (await api('POST', '/sessions', key, body)) as Awaited<
         ReturnType<IdvServer['createSession']>

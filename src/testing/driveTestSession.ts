@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { currentNode, outcomeButton } from './selectors';
+import { currentNode, outcomeButton, type HostedPage } from './selectors';
 
 /** One step of a path: the outcome to choose, optionally with the node expected to ask for it. */
 export type OutcomeStep = string | { node: string; outcome: string };
@@ -7,7 +7,10 @@ export type OutcomeStep = string | { node: string; outcome: string };
 export interface DriveOptions {
   /** The outcomes to choose, in order, one per node the session reaches. */
   path: readonly OutcomeStep[];
-  /** The hosted page's address (`clientSecret.url`); without it, the page already open. */
+  /**
+   * The hosted page's address (`clientSecret.url`), opened first; without it, the page already
+   * open. Only with a `Page`: an embedded page is opened by the page that frames it.
+   */
   url?: string;
   /** How long each step may take to appear and to be taken (default 30 s). */
   stepTimeoutMs?: number;
@@ -37,10 +40,18 @@ const ARROW = /(\S+) → (\S+)$/;
  *   path: ['permissionsGranted', { node: 'otp', outcome: 'verified' }],
  * });
  * // [{ node: 'perm', outcome: 'permissionsGranted', target: 'otp' }, { node: 'otp', outcome: 'verified', target: 'done' }]
+ * // The page inside your own page's iframe: pass its frame, and no url.
+ * await driveTestSession(page.frameLocator('iframe[title="Identity verification"]'), { path: ['verified'] });
  */
-export async function driveTestSession(page: Page, options: DriveOptions): Promise<StepTaken[]> {
+export async function driveTestSession(
+  page: Page | HostedPage,
+  options: DriveOptions,
+): Promise<StepTaken[]> {
   const timeout = options.stepTimeoutMs ?? 30_000;
-  if (options.url) await page.goto(options.url);
+  if (options.url) {
+    if (!('goto' in page)) throw new Error('url is given, but an embedded page cannot be opened');
+    await page.goto(options.url);
+  }
   const taken: StepTaken[] = [];
   for (const [i, step] of options.path.entries()) {
     const { node, outcome } = typeof step === 'string' ? { node: null, outcome: step } : step;
@@ -69,7 +80,7 @@ export async function driveTestSession(page: Page, options: DriveOptions): Promi
 }
 
 /** What the page shows, for an error message: its main heading and any alert. */
-async function shown(page: Page): Promise<string> {
+async function shown(page: HostedPage): Promise<string> {
   const heading = await page
     .getByRole('heading', { level: 1 })
     .first()

@@ -10,7 +10,7 @@ export {
   type OutcomeStep,
   type StepTaken,
 } from './driveTestSession';
-export { currentNode, outcomeButton, testPanel } from './selectors';
+export { currentNode, outcomeButton, testPanel, type HostedPage } from './selectors';
 
 /**
  * Chromium flags for a page that asks for the camera: a fake camera and microphone instead of

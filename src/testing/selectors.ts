@@ -1,5 +1,12 @@
 import type { Locator, Page } from '@playwright/test';
 
+/**
+ * Where the hosted page is: a `Page`, or the frame of an integrator's page that embeds it
+ * (`page.frameLocator('iframe[title="Identity verification"]')`, or a `Frame`). The kit finds
+ * everything by `getByRole`, which each of them has.
+ */
+export type HostedPage = Pick<Page, 'getByRole'>;
+
 /** A string as a literal inside a regular expression. */
 const literal = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -11,7 +18,7 @@ const literal = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
  * @example
  * await expect(testPanel(page)).toBeVisible();
  */
-export function testPanel(page: Page): Locator {
+export function testPanel(page: HostedPage): Locator {
   return page.getByRole('complementary').filter({ has: page.getByRole('button', { name: / → / }) });
 }
 
@@ -24,7 +31,7 @@ export function testPanel(page: Page): Locator {
  * await outcomeButton(page, 'permissionsGranted').click();
  * await expect(outcomeButton(page, 'permissionsDenied', '∅')).toBeVisible();
  */
-export function outcomeButton(page: Page, outcome: string, target?: string): Locator {
+export function outcomeButton(page: HostedPage, outcome: string, target?: string): Locator {
   const line = new RegExp(`^${literal(outcome)} → ${target ? literal(target) : '\\S+'}$`);
   return testPanel(page)
     .getByRole('button')
@@ -38,6 +45,6 @@ export function outcomeButton(page: Page, outcome: string, target?: string): Loc
  * @example
  * await expect(currentNode(page)).toHaveText('perm');
  */
-export function currentNode(page: Page): Locator {
+export function currentNode(page: HostedPage): Locator {
   return testPanel(page).getByRole('paragraph').getByRole('code');
 }
