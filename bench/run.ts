@@ -16,6 +16,7 @@ const suites = [
   'documents',
   'analyses',
   'faces',
+  'store',
 ] as const;
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

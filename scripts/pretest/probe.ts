@@ -2,6 +2,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chromium } from 'playwright-core';
+import { pgBinDir } from '../../src/server/test/pgBin';
 import { OCRB_FONT } from '../documents/font';
 import type { SystemProbe } from './system';
 
@@ -34,6 +35,7 @@ export function probeSystem(): SystemProbe {
     chromium: existsSync(DEBIAN_CHROMIUM) || playwrightChromium(),
     ffmpeg: runs('ffmpeg', ['-version']),
     ocrbFont: existsSync(OCRB_FONT),
+    postgres: pgBinDir() !== null,
     apt,
     aptLists: apt && runs('apt-cache', ['show', 'python3-skimage']),
     root: process.getuid?.() === 0,

@@ -5,6 +5,7 @@ const ALL: SystemProbe = {
   chromium: true,
   ffmpeg: true,
   ocrbFont: true,
+  postgres: true,
   apt: true,
   aptLists: true,
   root: false,
@@ -18,14 +19,14 @@ describe('systemVerdict', () => {
   });
 
   it('names the one apt-get line that installs every missing package', () => {
-    const bare = { ...ALL, chromium: false, ffmpeg: false, ocrbFont: false };
+    const bare = { ...ALL, chromium: false, ffmpeg: false, ocrbFont: false, postgres: false };
     const v = systemVerdict(bare, EVERYTHING_TO_MAKE);
-    expect(v.missing).toHaveLength(3);
+    expect(v.missing).toHaveLength(4);
     expect(v.commands).toEqual([
-      'sudo apt-get install -y --no-install-recommends chromium ffmpeg fonts-ocr-b',
+      'sudo apt-get install -y --no-install-recommends chromium ffmpeg fonts-ocr-b postgresql',
     ]);
     expect(systemVerdict({ ...bare, root: true }, EVERYTHING_TO_MAKE).commands).toEqual([
-      'apt-get install -y --no-install-recommends chromium ffmpeg fonts-ocr-b',
+      'apt-get install -y --no-install-recommends chromium ffmpeg fonts-ocr-b postgresql',
     ]);
   });
 
@@ -42,7 +43,10 @@ describe('systemVerdict', () => {
     }
   });
 
-  it('always asks for Chromium and the OCR-B font: the tests themselves use them', () => {
+  it('always asks for Chromium, the OCR-B font and PostgreSQL: the tests themselves use them', () => {
+    expect(systemVerdict({ ...ALL, postgres: false }, NOTHING_TO_MAKE).commands).toEqual([
+      'sudo apt-get install -y --no-install-recommends postgresql',
+    ]);
     expect(systemVerdict({ ...ALL, ocrbFont: false }, NOTHING_TO_MAKE).commands).toEqual([
       'sudo apt-get install -y --no-install-recommends fonts-ocr-b',
     ]);

@@ -12,6 +12,8 @@ export interface SystemProbe {
   ffmpeg: boolean;
   /** The OCR-B font at `OCRB_FONT`. */
   ocrbFont: boolean;
+  /** PostgreSQL's server binaries (`initdb`, `pg_ctl`): the store tests start a throwaway cluster. */
+  postgres: boolean;
   /** `apt-get` and `dpkg`: a Debian-like machine. */
   apt: boolean;
   /** The package lists know `python3-skimage` (`apt-cache show`): installs and downloads work. */
@@ -37,8 +39,9 @@ export interface SystemVerdict {
 }
 
 /**
- * Checks the machine against what `npm test` needs: Chromium and the OCR-B font always (the
- * browser specs, and the document tests that draw their specimens), ffmpeg and the skimage
+ * Checks the machine against what `npm test` needs: Chromium, the OCR-B font and PostgreSQL
+ * always (the browser specs, the document tests that draw their specimens, the store tests),
+ * ffmpeg and the skimage
  * package only when material has to be made. On Debian one `apt-get` line installs it all.
  *
  * @example
@@ -61,6 +64,10 @@ export function systemVerdict(p: SystemProbe, needs: MaterialNeeds): SystemVerdi
   if (!p.ocrbFont) {
     missing.push(`the OCR-B font ${OCRB_FONT} (the document tests draw the MRZ with it)`);
     debian.push('fonts-ocr-b');
+  }
+  if (!p.postgres) {
+    missing.push('PostgreSQL (initdb, pg_ctl: the store tests run a throwaway cluster)');
+    debian.push('postgresql');
   }
   const download = needs.skimage && (!p.apt || !p.aptLists);
   if (download) {

@@ -6,11 +6,14 @@
  * (the tests) works as well.
  */
 import { FACE_MIGRATIONS } from './faces/face-store';
+import { PG_JOB_MIGRATIONS } from './jobs/pg-queue';
 import { JOB_MIGRATIONS } from './jobs/queue';
 import { LIVENESS_MIGRATIONS } from './liveness/attempt-store';
 import { MEDIA_MIGRATIONS } from './media/migrations';
 import { ANALYSES_MIGRATIONS } from './session-analyses/migrations';
 import { CORE_MIGRATIONS, type Migration } from './store/migrations';
+import { PG_CORE_MIGRATIONS, type PgMigration } from './store/pg/migrations';
+import { PG_WEBHOOK_MIGRATIONS } from './webhooks/pg-store';
 import { WEBHOOK_MIGRATIONS } from './webhooks/sqlite-store';
 
 /** Every table of the service, the core's first. */
@@ -22,4 +25,14 @@ export const SERVER_MIGRATIONS: readonly Migration[] = [
   ...FACE_MIGRATIONS,
   ...ANALYSES_MIGRATIONS,
   ...WEBHOOK_MIGRATIONS,
+];
+
+/**
+ * Every table that has moved to PostgreSQL so far, the core's first (docs/deploy.md lists what
+ * has not yet).
+ */
+export const PG_SERVER_MIGRATIONS: readonly PgMigration[] = [
+  ...PG_CORE_MIGRATIONS,
+  ...PG_JOB_MIGRATIONS,
+  ...PG_WEBHOOK_MIGRATIONS,
 ];

@@ -1,5 +1,9 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { configFromEnv } from './main';
+import { runCli } from './cli/main';
+import { configFromEnv, startServer } from './main';
 import { DEFAULT_SESSION_TIMEOUTS } from './sessions/timeouts';
 
 describe('configFromEnv', () => {
@@ -28,5 +32,48 @@ describe('configFromEnv', () => {
     expect(() => configFromEnv({ SESSION_UNOPENED_TIMEOUT_MS: 'x' })).toThrow(
       /^SESSION_UNOPENED_TIMEOUT_MS/,
     );
+  });
+
+  it('reads DATABASE_URL: unset is SQLite in DATA_DIR, postgres:// is PostgreSQL, else refused', () => {
+    expect(configFromEnv({ DATA_DIR: '/srv/idv' }).database).toEqual({
+      kind: 'sqlite',
+      path: '/srv/idv/idv.sqlite',
+    });
+    expect(configFromEnv({ DATABASE_URL: ' ' }).database.kind).toBe('sqlite');
+    for (const url of [
+      'postgres://idv@db:5432/idv',
+      'postgresql://idv:pw@db/idv?sslmode=require',
+    ]) {
+      expect(configFromEnv({ DATABASE_URL: url }).database).toEqual({ kind: 'postgres', url });
+    }
+    // The URL may hold a password: the error names its scheme only.
+    expect(() => configFromEnv({ DATABASE_URL: 'mysql://root:hunter2@db/idv' })).toThrow(
+      /^DATABASE_URL must be a postgres:\/\/ URL, or unset for SQLite in DATA_DIR \(got a mysql: URL\)$/,
+    );
+    expect(() => configFromEnv({ DATABASE_URL: 'postgres://' })).toThrow(/^DATABASE_URL must/);
+  });
+});
+
+describe('DATABASE_URL=postgres:// before the features move there', () => {
+  it('stops the commands with the reason, and makes no SQLite file beside', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'idv-dburl-'));
+    try {
+      const err: string[] = [];
+      const code = await runCli(['keys', 'list'], {
+        env: { DATA_DIR: dir, DATABASE_URL: 'postgres://idv@127.0.0.1:1/idv' },
+        out: () => {},
+        err: (l) => err.push(l),
+      });
+      expect(code).toBe(1);
+      expect(err.join('\n')).toMatch(/DATABASE_URL names PostgreSQL.*not yet media, liveness/);
+      expect(existsSync(join(dir, 'idv.sqlite'))).toBe(false);
+      const env = { DATA_DIR: dir, DATABASE_URL: 'postgres://idv@127.0.0.1:1/idv', PORT: '0' };
+      await expect(startServer({ env, log: () => {}, build: false })).rejects.toThrow(
+        /DATABASE_URL names PostgreSQL/,
+      );
+      expect(existsSync(join(dir, 'idv.sqlite'))).toBe(false);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

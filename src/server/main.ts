@@ -16,6 +16,7 @@ import type { MediaService } from './media/types';
 import { fileMailer, smtpMailer } from './otp/mailer';
 import { httpSmsSender, logSmsSender } from './otp/sms';
 import { DEFAULT_SESSION_TIMEOUTS, type SessionTimeouts } from './sessions/timeouts';
+import { POSTGRES_NOT_SERVED_YET, databaseFromEnv, type DatabaseConfig } from './store/databaseUrl';
 import { openSqliteStore } from './store/sqlite';
 import { startWebhookDelivery } from './webhooks';
 
@@ -27,6 +28,8 @@ export interface ServerConfig {
   host: string;
   dataDir: string;
   publicUrl: string;
+  /** `DATABASE_URL`: PostgreSQL, or by default the SQLite file `dbPath`. */
+  database: DatabaseConfig;
   dbPath: string;
   webDir: string;
   publicDir: string;
@@ -48,7 +51,7 @@ function durationEnv(env: Record<string, string | undefined>, name: string, fall
 
 /**
  * Reads the environment: `PORT` (3000), `HOST` (127.0.0.1), `DATA_DIR` (./data),
- * `PUBLIC_URL` (from host and port), `SESSION_IDLE_TIMEOUT_MS` (30 min) and
+ * `DATABASE_URL` (unset: SQLite in `DATA_DIR`), `PUBLIC_URL` (from host and port), `SESSION_IDLE_TIMEOUT_MS` (30 min) and
  * `SESSION_UNOPENED_TIMEOUT_MS` (24 h).
  *
  * @example
@@ -79,6 +82,7 @@ export function configFromEnv(
     host,
     dataDir,
     publicUrl: (env['PUBLIC_URL'] || `http://${shownHost}:${port}`).replace(/\/+$/, ''),
+    database: databaseFromEnv(env['DATABASE_URL'], dataDir),
     dbPath: join(dataDir, 'idv.sqlite'),
     webDir: join(ROOT, 'dist', 'web'),
     publicDir: join(ROOT, 'public'),
@@ -185,6 +189,7 @@ export async function startServer(opts: {
 }): Promise<RunningServer> {
   const { env, log } = opts;
   const cfg = configFromEnv(env);
+  if (cfg.database.kind === 'postgres') throw new Error(POSTGRES_NOT_SERVED_YET);
   const store = openSqliteStore({
     path: cfg.dbPath,
     synchronous: env['SQLITE_SYNCHRONOUS'] === 'FULL' ? 'FULL' : 'NORMAL',

@@ -1,10 +1,12 @@
 import { join, resolve } from 'node:path';
 import { systemClock } from '../clock';
 import { SERVER_MIGRATIONS } from '../features';
+import { POSTGRES_NOT_SERVED_YET, databaseFromEnv } from '../store/databaseUrl';
 import type { SqliteSessionStore } from '../store/sqlite';
 import { openSqliteStore } from '../store/sqlite';
 import { avatarsCommand, langsCommand } from './avatars';
 import type { CliContext, CommandGroup } from './command';
+import { dbCommand } from './db';
 import { eventsCommand } from './events';
 import { jobsCommand } from './jobs';
 import { keysCommand } from './keys';
@@ -14,6 +16,7 @@ import { webhooksCommand } from './webhooks';
 
 /** Every `idv` command group, in the order `idv help` lists them. */
 export const COMMANDS: readonly CommandGroup[] = [
+  dbCommand,
   jobsCommand,
   keysCommand,
   serveCommand,
@@ -57,6 +60,9 @@ export async function runCli(
     out: io.out ?? ((l) => process.stdout.write(`${l}\n`)),
     err: io.err ?? ((l) => process.stderr.write(`${l}\n`)),
     async openStore() {
+      if (databaseFromEnv(env['DATABASE_URL'], dataDir).kind === 'postgres') {
+        throw new Error(POSTGRES_NOT_SERVED_YET);
+      }
       store ??= openSqliteStore({
         path: join(dataDir, 'idv.sqlite'),
         migrations: SERVER_MIGRATIONS,

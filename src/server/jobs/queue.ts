@@ -74,6 +74,16 @@ export interface JobQueue {
   retryFailed(ids: readonly number[] | 'all', now: number): number[];
 }
 
+/**
+ * What a worker needs of a queue, answered at once (SQLite's `JobQueue`) or later (PostgreSQL's
+ * `PgJobQueue`): the worker awaits either.
+ */
+export interface WorkQueue {
+  claim(...args: Parameters<JobQueue['claim']>): Job | null | Promise<Job | null>;
+  complete(job: Job): boolean | Promise<boolean>;
+  fail(...args: Parameters<JobQueue['fail']>): boolean | Promise<boolean>;
+}
+
 /** A job that may be claimed now: pending, due, not leased, of one of `@kinds` (null: any). */
 const DUE = `status = 'pending' AND run_after <= @now AND (lease_until IS NULL OR lease_until <= @now)
   AND (@kinds IS NULL OR kind IN (SELECT value FROM json_each(@kinds)))`;

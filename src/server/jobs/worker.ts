@@ -1,10 +1,11 @@
 import type { Clock } from '../clock';
-import type { Job, JobQueue } from './queue';
+import type { Job, WorkQueue } from './queue';
 
 export type JobHandler = (payload: unknown, job: Job) => Promise<void>;
 
 export interface JobWorkerOptions {
-  queue: JobQueue;
+  /** SQLite's queue answers at once, PostgreSQL's with promises: the worker awaits both. */
+  queue: WorkQueue;
   clock: Clock;
   handlers: Record<string, JobHandler>;
   /**
@@ -62,10 +63,10 @@ export function createJobWorker(o: JobWorkerOptions): JobWorker {
     try {
       if (!handler) throw new Error(`no handler for jobs of kind ${job.kind}`);
       await handler(job.payload, job);
-      o.queue.complete(job);
+      await o.queue.complete(job);
     } catch (err) {
       o.log?.(`job ${job.id} (${job.kind}) failed on try ${job.tries}`, err);
-      o.queue.fail(
+      await o.queue.fail(
         job,
         err instanceof Error ? err.message : String(err),
         o.clock.now(),
@@ -80,7 +81,7 @@ export function createJobWorker(o: JobWorkerOptions): JobWorker {
     // A stop waits for the job in hand only: the rest stay queued for the next start (a server
     // shutting down must not first work through every analysis still due).
     while (!stopped) {
-      const job = o.queue.claim(o.clock.now(), leaseMs, kinds);
+      const job = await o.queue.claim(o.clock.now(), leaseMs, kinds);
       if (!job) return n;
       await runOne(job);
       n++;

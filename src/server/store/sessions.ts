@@ -5,6 +5,7 @@ import type { GroupCommit } from './groupCommit';
 import type { SqliteEvents } from './events';
 import type { SqliteFlows } from './flows';
 import type { OtherWriters } from './otherWriters';
+import { outboxCommitted } from './outboxWake';
 import {
   SECRET_COLUMNS,
   SESSION_COLUMNS,
@@ -115,6 +116,8 @@ export function sqliteSessions(
     async createSession(session, secret) {
       const flow = flows.keyOf(session.settings.flow);
       await commit.write(createRows(session, secret, flow, orderedId('evt', 8)));
+      // Committed on the writer's thread, where the outbox watchers' triggers do not fire.
+      outboxCommitted(db);
     },
     async getSession(scope, id) {
       const r = rows.inScope(scope, id);

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import BetterSqlite3 from 'better-sqlite3';
 import { parseSignatureHeader, verifyWebhookSignature } from '../../sdk/signature';
 import { manualClock } from '../clock';
+import { secretRecord, sessionRecord } from '../store/records';
 import {
   createWebhookDispatcher,
   type DispatcherOptions,
@@ -303,6 +304,21 @@ describe('isolation, fairness and wake-ups', () => {
     const id = t.event();
     await r.waitFor(1, 5_000);
     expect(JSON.parse(r.requests[0]!.body.toString()).id).toBe(id);
+  });
+
+  it('a session created on the store’s writer thread wakes the dispatcher without a poll', async () => {
+    const { t, store } = setup();
+    const r = await receiver(() => 200);
+    endpoint(store, r.url);
+    t.db.prepare("INSERT INTO accounts (id, name, created_at) VALUES ('acct_a', 'a', 1)").run();
+    const d = dispatcher({ store, pollIntervalMs: 60_000 });
+    cleanups.push(watchOutbox(t.db, () => d.notify()));
+    d.start();
+    await sleep(50); // the first pump has run and armed its 60 s timer
+    const s = sessionRecord({ id: 'sess_thread', accountId: 'acct_a', mode: 'test' });
+    await t.store.createSession(s, secretRecord(s.id));
+    await r.waitFor(1, 5_000);
+    expect(JSON.parse(r.requests[0]!.body.toString())).toMatchObject({ sessionId: 'sess_thread' });
   });
 
   it('an event written by another process (another connection) is found by the poll', async () => {

@@ -19,10 +19,11 @@ import {
   type AttemptResult,
 } from './retry';
 import { signingSecretsAt } from './secrets';
-import type { AttemptRecord, ClaimedDelivery, WebhookStore } from './store';
+import type { AttemptRecord, ClaimedDelivery, DispatchStore } from './store';
 
 export interface DispatcherOptions {
-  store: WebhookStore;
+  /** SQLite's store answers at once, PostgreSQL's with promises: the dispatcher awaits both. */
+  store: DispatchStore;
   clock?: Clock;
   /** Delays before each retry, in ms. Default 1 min, 5 min, 15 min, 1 h, 6 h. */
   retryDelaysMs?: readonly number[];
@@ -95,16 +96,23 @@ export function createWebhookDispatcher(opts: DispatcherOptions): WebhookDispatc
   let pendingRecords: AttemptRecord[] = [];
   let flushTimer: NodeJS.Timeout | null = null;
 
-  const flush = () => {
+  const flushes = new Set<Promise<void>>();
+  /** Records the results waiting; a synchronous store has them recorded before this returns. */
+  const flush = (): Promise<void> => {
     if (flushTimer) clearTimeout(flushTimer);
     flushTimer = null;
     const batch = pendingRecords;
     pendingRecords = [];
+    let done: Promise<void>;
     try {
-      store.recordAttempts(batch);
+      done = Promise.resolve(store.recordAttempts(batch)).catch(onError);
     } catch (err) {
       onError(err);
+      return Promise.resolve();
     }
+    flushes.add(done);
+    void done.finally(() => flushes.delete(done));
+    return done;
   };
 
   const send = async (d: ClaimedDelivery, startedAt: number): Promise<AttemptResult> => {
@@ -154,8 +162,8 @@ export function createWebhookDispatcher(opts: DispatcherOptions): WebhookDispatc
     pendingRecords.push(record);
     // Results are written in batches, one transaction each: within a few milliseconds, or at once
     // when many are waiting. A crash before that only means the receiver may see them again.
-    if (pendingRecords.length >= 64) flush();
-    else flushTimer ??= setTimeout(flush, FLUSH_AFTER_MS);
+    if (pendingRecords.length >= 64) void flush();
+    else flushTimer ??= setTimeout(() => void flush(), FLUSH_AFTER_MS);
     opts.onAttempt?.({ ...record, url: d.url, eventId: d.event.id, type: d.event.type });
   };
 
@@ -174,18 +182,16 @@ export function createWebhookDispatcher(opts: DispatcherOptions): WebhookDispatc
     inFlight.add(p);
   };
 
-  /** Fan out, then claim as much as the concurrency limits allow. */
-  const pump = () => {
-    pumpQueued = false;
-    if (stopped) return;
+  /** One pass: fan out, then claim as much as the concurrency limits allow. */
+  const pass = async () => {
     const now = clock.now();
     try {
       if (fanOutWanted) {
         fanOutWanted = false;
-        while (store.fanOut(now, 500) === 500);
+        while ((await store.fanOut(now, 500)) === 500);
       }
-      while (inFlight.size < concurrency) {
-        const claimed = store.claimDue({
+      while (inFlight.size < concurrency && !stopped) {
+        const claimed = await store.claimDue({
           now,
           limit: concurrency - inFlight.size,
           leaseMs,
@@ -199,13 +205,34 @@ export function createWebhookDispatcher(opts: DispatcherOptions): WebhookDispatc
     } catch (err) {
       onError(err);
     }
-    if (running) armTimer();
+  };
+
+  // One pass at a time: a store that answers later must not be asked twice for the same claims.
+  // A pump asked for during a pass makes one more pass; awaiting `pump()` waits for that too.
+  let pumping: Promise<void> | null = null;
+  let again = false;
+  const pump = (): Promise<void> => {
+    pumpQueued = false;
+    if (stopped) return Promise.resolve();
+    if (pumping) {
+      again = true;
+      return pumping;
+    }
+    pumping = (async () => {
+      do {
+        again = false;
+        await pass();
+      } while (again && !stopped);
+      pumping = null;
+      if (running) await armTimer();
+    })();
+    return pumping;
   };
 
   const schedulePump = () => {
     if (pumpQueued || stopped) return;
     pumpQueued = true;
-    setImmediate(pump);
+    setImmediate(() => void pump());
   };
 
   const poll = () => {
@@ -214,15 +241,16 @@ export function createWebhookDispatcher(opts: DispatcherOptions): WebhookDispatc
   };
 
   /** Sleep until the next delivery is due, or one poll interval, whichever comes first. */
-  const armTimer = () => {
-    if (timer) clearTimeout(timer);
+  const armTimer = async () => {
     let wait = pollMs;
     try {
-      const due = store.nextDueAt();
+      const due = await store.nextDueAt();
       if (due !== null) wait = Math.min(pollMs, Math.max(0, due - clock.now()));
     } catch (err) {
       onError(err);
     }
+    if (timer) clearTimeout(timer);
+    if (!running) return;
     timer = setTimeout(poll, wait);
     timer.unref?.();
   };
@@ -241,24 +269,27 @@ export function createWebhookDispatcher(opts: DispatcherOptions): WebhookDispatc
       while (!stopped) {
         if (pumpQueued) await new Promise((r) => setImmediate(r));
         fanOutWanted = true;
-        pump();
+        await pump();
         if (inFlight.size === 0) {
-          if (pendingRecords.length > 0) flush();
-          const due = store.nextDueAt();
+          if (pendingRecords.length > 0) await flush();
+          await Promise.all([...flushes]);
+          const due = await store.nextDueAt();
           if (due === null || due > clock.now()) return;
           continue;
         }
         await Promise.all([...inFlight]);
         await new Promise((r) => setImmediate(r));
-        if (pendingRecords.length > 0) flush();
+        if (pendingRecords.length > 0) await flush();
       }
     },
     async stop() {
       stopped = true;
       running = false;
       if (timer) clearTimeout(timer);
+      await pumping;
       await Promise.all([...inFlight]);
-      if (pendingRecords.length > 0) flush();
+      if (pendingRecords.length > 0) void flush();
+      await Promise.all([...flushes]);
       agents.destroy();
     },
   };

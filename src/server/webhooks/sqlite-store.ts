@@ -4,20 +4,20 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Database } from 'better-sqlite3';
+import { onOutboxCommit } from '../store/outboxWake';
 import type { Migration } from '../store/migrations';
-import { isPlatformEvent, subscribes, type OutboxEvent } from './event-types';
 import { describeResult } from './retry';
+import {
+  matches,
+  toDelivery,
+  toEndpoint,
+  toOutbox,
+  type DeliveryRow,
+  type EndpointRow,
+  type EventRow,
+} from './rows';
 import type { SigningSecret } from './secrets';
-import type {
-  AttemptView,
-  ClaimedDelivery,
-  DeliveryStatus,
-  DeliveryView,
-  EventView,
-  Mode,
-  WebhookEndpoint,
-  WebhookStore,
-} from './store';
+import type { AttemptView, ClaimedDelivery, EventView, WebhookStore } from './store';
 
 /**
  * The webhook schema, registered with the store's migration runner (see register.ts) so it runs
@@ -78,87 +78,11 @@ CREATE TABLE webhook_state (key TEXT PRIMARY KEY, value INTEGER NOT NULL);
 
 const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
 
-interface EndpointRow {
-  id: string;
-  account_id: string;
-  mode: Mode;
-  url: string;
-  event_types: string | null;
-  secrets: string;
-  created_at: number;
-  from_event_rowid: number;
-}
-
-interface EventRow {
-  rowid: number;
-  id: string;
-  account_id: string | null;
-  mode: string | null;
-  type: string;
-  session_id: string | null;
-  created_at: number;
-  payload: string | null;
-}
-
-interface DeliveryRow {
-  id: string;
-  event_id: string;
-  endpoint_id: string;
-  url: string;
-  status: DeliveryStatus;
-  attempts: number;
-  next_attempt_at: number | null;
-  last_attempt_at: number | null;
-  last_status_code: number | null;
-  last_error: string | null;
-}
-
-const toEndpoint = (r: EndpointRow): WebhookEndpoint => ({
-  id: r.id,
-  accountId: r.account_id,
-  mode: r.mode,
-  url: r.url,
-  eventTypes: r.event_types === null ? null : (JSON.parse(r.event_types) as string[]),
-  secrets: JSON.parse(r.secrets) as SigningSecret[],
-  createdAt: r.created_at,
-});
-
-const toOutbox = (r: EventRow): OutboxEvent => ({
-  id: r.id,
-  accountId: r.account_id,
-  mode: r.mode,
-  type: r.type,
-  sessionId: r.session_id,
-  createdAt: r.created_at,
-  payload: r.payload,
-});
-
-const toDelivery = (r: DeliveryRow): DeliveryView => ({
-  id: r.id,
-  eventId: r.event_id,
-  endpointId: r.endpoint_id,
-  url: r.url,
-  status: r.status,
-  attempts: r.attempts,
-  nextAttemptAt: r.next_attempt_at,
-  lastAttemptAt: r.last_attempt_at,
-  lastStatusCode: r.last_status_code,
-  lastError: r.last_error,
-});
-
-/** Whether an event goes to an endpoint: same account and mode (any, for platform events), subscribed. */
-function matches(endpoint: EndpointRow, types: string[] | null, event: EventRow): boolean {
-  if (event.rowid <= endpoint.from_event_rowid) return false;
-  if (!isPlatformEvent({ type: event.type, accountId: event.account_id })) {
-    if (endpoint.account_id !== event.account_id || endpoint.mode !== event.mode) return false;
-  }
-  return subscribes(types, event.type);
-}
-
 /**
  * Wakes `listener` whenever this connection inserts an outbox event: a TEMP trigger (it lives only
  * on this connection, so other processes are unaffected) calls a JS function registered on it.
  * The listener runs inside the writing transaction and must only schedule work, never query.
+ * Sessions the store creates on its writer thread wake it too, once committed (`onOutboxCommit`).
  * Other processes' events are found by polling. Returns a function that removes the trigger.
  *
  * @example
@@ -175,7 +99,10 @@ export function watchOutbox(db: Database, listener: () => void): () => void {
     return null;
   });
   db.exec(`CREATE TEMP TRIGGER ${name} AFTER INSERT ON main.events BEGIN SELECT ${name}(); END`);
+  // New sessions are committed on the store's writer thread: the store says so after each.
+  const unlisten = onOutboxCommit(db, listener);
   return () => {
+    unlisten();
     if (db.open) db.exec(`DROP TRIGGER IF EXISTS temp.${name}`);
   };
 }

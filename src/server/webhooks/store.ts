@@ -129,3 +129,18 @@ export interface WebhookStore {
    */
   redeliver(eventId: string, now: number, endpointId?: string): number | null;
 }
+
+/**
+ * What the dispatcher needs of a webhook store, answered at once (SQLite) or later (PostgreSQL,
+ * `PgWebhookStore`): every result may be a promise.
+ */
+export type DispatchStore = Pick<
+  {
+    [K in keyof WebhookStore]: (
+      ...args: Parameters<WebhookStore[K]>
+    ) => Awaitable<ReturnType<WebhookStore[K]>>;
+  },
+  'fanOut' | 'claimDue' | 'recordAttempts' | 'nextDueAt'
+>;
+
+type Awaitable<T> = T | Promise<T>;
