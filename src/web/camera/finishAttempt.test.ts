@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ClientApiError, errorFromResponse } from '../api/errors';
 import type { LivenessAttemptAnswer } from '../api/types';
-import { finishAfterUploads, withTimeout } from './finishAttempt';
+import { finishAfterUploads, sendingBudgetMs, withTimeout } from './finishAttempt';
 import { createUploadQueue } from './uploadQueue';
 import { mayRetry } from './useLivenessFlow';
 
@@ -114,5 +114,18 @@ describe('withTimeout', () => {
 
   it('passes the answer through when it comes in time', async () => {
     expect(await withTimeout(3_000, async () => 42)).toBe(42);
+  });
+});
+
+describe('sendingBudgetMs', () => {
+  const window = { issuedAt: 1_000_000, expiresAt: 1_075_000 };
+
+  it('lets the uploads go on until the server stops taking frames, and a moment more', () => {
+    // Opened at page time 500; the capture ended 20 s later: 55 s of the window are left.
+    expect(sendingBudgetMs(window, 500, 20_500)).toBe(56_000);
+  });
+
+  it('gives only the moment for the last request once the window has passed', () => {
+    expect(sendingBudgetMs(window, 500, 90_000)).toBe(1_000);
   });
 });

@@ -2,13 +2,32 @@ import type { LivenessAttemptAnswer } from '../api/types';
 import { ClientApiError } from '../api/errors';
 import type { UploadQueue } from './uploadQueue';
 
+/** After the server's deadline, a request already sent still gets this long to be answered. */
+const LAST_REQUEST_MS = 1_000;
+
 /**
- * Once the capture is over, the uploads still under way get this long; then the decision is
- * asked for with what arrived. A frame not there by then would only come too late: the server
- * decides from the frames it has (a missing challenge frame fails that challenge, which the user
- * can try again), and a page waiting for ever decides nothing.
+ * How long the uploads still under way may go on once the capture is over: until the server stops
+ * taking frames for the attempt (its `expiresAt`, the node's time and a grace of 15 s), measured
+ * from the start answer on the page's clock, plus a moment for the last request. Not less: a slow
+ * phone or a loaded server may still be sending the challenge frames, and a decision without them
+ * fails a challenge the user did (with a fixed 10 s, 8 of 11 bona fide fixtures failed at 4×
+ * throttle on a machine with a load of 12, their challenge frames apparently still queued; one
+ * was even read as a flat picture). Not more: the server refuses
+ * later frames, and a page waiting for ever decides nothing.
+ *
+ * @example
+ * sendingBudgetMs({ issuedAt: 0, expiresAt: 75_000 }, 1_000, 61_000); // 16_000 (15 s + 1 s)
  */
-export const SENDING_BUDGET_MS = 10_000;
+export function sendingBudgetMs(
+  attempt: { issuedAt: number; expiresAt: number },
+  startedAt: number,
+  now: number,
+): number {
+  return Math.max(0, startedAt + (attempt.expiresAt - attempt.issuedAt) - now) + LAST_REQUEST_MS;
+}
+
+/** Without a known deadline (the attempt was replaced), the uploads get this long. */
+export const SENDING_BUDGET_MS = 15_000;
 /** A finish or status call with no answer after this long is abandoned (and tried again). */
 export const CALL_TIMEOUT_MS = 10_000;
 /** Tries of `finish` on a lost connection before the page shows the problem and its retry. */
@@ -52,6 +71,7 @@ export interface FinishAfterUploads {
   retryable(error: unknown): boolean;
   /** Whether the page still wants the answer once the uploads are done; if not, nothing is sent. */
   live?(): boolean;
+  /** How long the uploads may still take (`sendingBudgetMs`). */
   budgetMs?: number;
   timeoutMs?: number;
   tries?: number;

@@ -15,7 +15,7 @@ import {
   type LivenessProblem,
   type OpenAttempt,
 } from './livenessState';
-import { CALL_TIMEOUT_MS, finishAfterUploads, withTimeout } from './finishAttempt';
+import { CALL_TIMEOUT_MS, finishAfterUploads, sendingBudgetMs, withTimeout } from './finishAttempt';
 import { createUploadQueue, type UploadQueue } from './uploadQueue';
 
 /** The page polls the attempt this often once the capture is over (docs/hosted-page.md). */
@@ -100,7 +100,7 @@ export interface LivenessFlow {
 /**
  * The liveness node's conversation with the server: an attempt when the camera is ready, each
  * frame uploaded as it comes (in order, one request at a time, each try bounded), `finish` once
- * the frames are sent or a few seconds after the capture at the latest (with what arrived), then
+ * the frames are sent or the server stops taking them (with what arrived), then
  * the attempt polled every 400 ms until the server has decided, and the page machine told the new
  * position. No camera: `finish { cameraUnavailable: true }`.
  *
@@ -120,6 +120,9 @@ export function useLivenessFlow(
     queue: UploadQueue<CapturedFrame>;
     taken: number;
     maxFrames: number;
+    /** The server's window for this attempt's frames, and when (page clock) it was opened. */
+    window: { issuedAt: number; expiresAt: number };
+    startedAt: number;
   }>(null);
 
   // Every failed call ends here: the page machine for a lost session, the session's position
@@ -192,6 +195,8 @@ export function useLivenessFlow(
             attemptId: answer.attemptId,
             taken: 0,
             maxFrames: answer.maxFrames,
+            window: { issuedAt: answer.issuedAt, expiresAt: answer.expiresAt },
+            startedAt: performance.now(),
             queue: createUploadQueue<CapturedFrame>({
               send: async (frame, signal) =>
                 api
@@ -212,9 +217,14 @@ export function useLivenessFlow(
         case 'sending': {
           const current = uploads.current;
           const { attemptId } = s.attempt;
-          // Bounded: the uploads get a few seconds, each finish try its timeout (finishAttempt.ts).
+          // Bounded: the uploads until the server stops taking frames, each finish try its
+          // timeout (finishAttempt.ts).
+          const mine = current?.attemptId === attemptId ? current : null;
           const answer = await finishAfterUploads({
-            queue: current?.attemptId === attemptId ? current.queue : null,
+            queue: mine?.queue ?? null,
+            ...(mine
+              ? { budgetMs: sendingBudgetMs(mine.window, mine.startedAt, performance.now()) }
+              : {}),
             finish: (signal) =>
               api.livenessFinish(nodeId, attemptId, { ended: s.ended }, { signal }),
             retryable: mayRetry,
