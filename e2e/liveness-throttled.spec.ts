@@ -91,7 +91,14 @@ async function play(fixture: string): Promise<NodeReport> {
     await page.goto(clientSecret.url);
     await page.getByRole('button', { name: 'Continue', exact: true }).click();
     await expectLivenessReady(page);
-    await expect(page.getByTestId('liveness-screen')).toHaveCount(0, { timeout: 180_000 });
+    const screen = page.getByTestId('liveness-screen');
+    try {
+      await expect(screen).toHaveCount(0, { timeout: 180_000 });
+    } catch (error) {
+      // Which phase the page stayed in tells a stuck upload from a slow analysis or a problem.
+      const phase = await screen.getAttribute('data-phase', { timeout: 1_000 }).catch(() => null);
+      throw new Error(`${fixture}: the liveness screen stayed in phase ${phase}`, { cause: error });
+    }
     const s = await idv.getSession(session.id, idv.keys.live);
     const node = (s.report.nodeReports as NodeReport[]).find((r) => r.nodeId === 'node');
     if (!node) throw new Error(`${fixture}: no node report`);
