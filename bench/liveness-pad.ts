@@ -16,6 +16,7 @@ import { join } from 'node:path';
 import { pickChallenges } from '../src/core/liveness';
 import { seededRandom } from '../src/core/random';
 import type { FaceAnalyzer } from '../src/server/face-analysis/analyzer';
+import { faceScanGate } from '../src/server/faces/verdicts';
 import type { VideoFixture } from '../scripts/fixtures/fixture-types';
 import { FIXTURE_DIR, VIDEO_FIXTURES } from '../scripts/fixtures/make-fixtures';
 import {
@@ -45,12 +46,23 @@ const pct = (n: number, of: number) => (of ? (100 * n) / of : 0);
 function count(t: Tally, a: Attempt, kind: 'liveness' | 'faceScan'): void {
   t.attempts++;
   if (a.decision.classification === 'attack') t.attack++;
-  // A face_scan capture goes on to the comparison unless refused: the decision is not an attack
-  // and has a face (the gate of src/server/faces/verdicts.ts without challenges).
+  // A face_scan capture goes on to the comparison unless the gate of src/server/faces/verdicts.ts
+  // refuses it (without challenges: an attack, a capture the page never fitted, no face).
+  const d = a.decision;
   const accepted =
     kind === 'liveness'
-      ? a.decision.outcome === 'livenessDetected'
-      : a.decision.classification !== 'attack' && a.decision.report.bestFrameIndex !== null;
+      ? d.outcome === 'livenessDetected'
+      : faceScanGate({
+          challenges: 0,
+          liveness: {
+            outcome: d.outcome,
+            ...(d.inconclusiveReason ? { inconclusiveReason: d.inconclusiveReason } : {}),
+          },
+          attack: d.classification === 'attack',
+          cameraUnavailable: false,
+          expired: false,
+          hasFace: d.report.bestFrameIndex !== null,
+        }).go;
   if (accepted) t.accepted++;
 }
 

@@ -45,6 +45,13 @@ describe('faceScanGate', () => {
       reason: 'cameraUnavailable',
     });
     expect(gate({ expired: true })).toMatchObject({ outcome: 'error', reason: 'timeout' });
+    // Without challenges, a capture the page never fitted (liveness `timeout`) is not compared.
+    const notFitted = { outcome: 'inconclusive', inconclusiveReason: 'timeout' };
+    expect(gate({ liveness: notFitted })).toMatchObject({ outcome: 'error', reason: 'timeout' });
+    expect(gate({ challenges: 3, liveness: notFitted })).toMatchObject({
+      outcome: 'notPassed',
+      reason: 'livenessNotDetected',
+    });
     expect(gate({ hasFace: false })).toMatchObject({ outcome: 'error', reason: 'noFace' });
   });
 });

@@ -35,7 +35,8 @@ export type FaceScanGate =
 
 /**
  * Whether a face_scan capture may be compared with its reference at all: a camera that never
- * worked, a capture never finished or without a face is an `error`; a presentation attack is
+ * worked, a capture never finished (the attempt expired, or without challenges the face never
+ * fitted the oval: liveness `timeout`) or without a face is an `error`; a presentation attack is
  * `notPassed` whether challenges were asked or not; when challenges were asked, anything but
  * `livenessDetected` is `notPassed`.
  *
@@ -49,7 +50,11 @@ export function faceScanGate(i: FaceScanGateInput): FaceScanGate {
   if (i.challenges > 0 && i.liveness.outcome !== 'livenessDetected') {
     return { go: false, outcome: 'notPassed', reason: 'livenessNotDetected' };
   }
-  if (i.expired) return { go: false, outcome: 'error', reason: 'timeout' };
+  const timedOut =
+    i.challenges === 0 &&
+    i.liveness.outcome === 'inconclusive' &&
+    i.liveness.inconclusiveReason === 'timeout';
+  if (i.expired || timedOut) return { go: false, outcome: 'error', reason: 'timeout' };
   if (!i.hasFace) return { go: false, outcome: 'error', reason: 'noFace' };
   return { go: true };
 }

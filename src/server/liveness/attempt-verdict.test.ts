@@ -218,6 +218,26 @@ describe('attemptVerdict: what one attempt means for its node', () => {
   });
 });
 
+describe('attemptVerdict: a face_scan the page never fitted', () => {
+  it('is retried as a timeout, and is final on the last attempt, never a pass', () => {
+    // Only the aligning `between` frames: the page never fitted the face in the oval.
+    const results = [frame([face()]), frame([face({ cx: 340 })]), frame([face({ cx: 350 })])];
+    const frames: EvidenceFrame[] = [0, 800, 1600].map((t) => ({ t, role: 'between' }));
+    const decision = decideLiveness(
+      { challenges: [], issuedAt: 0, receivedAt: 62_000, timeoutSeconds: 60, frames },
+      results,
+    );
+    expect(decision).toMatchObject({ outcome: 'inconclusive', inconclusiveReason: 'timeout' });
+    const problem = captureProblem(decision, results);
+    const input = { decision, faceScan: scan('error', 'timeout'), problem };
+    expect(attemptVerdict(base(input))).toMatchObject({ final: false, reason: 'timeout' });
+    expect(attemptVerdict(base({ ...input, attempt: 3 }))).toEqual({
+      final: true,
+      reason: 'timeout',
+    });
+  });
+});
+
 describe('attemptEntry', () => {
   it('lists the attempt with its outcome, reason, retry and scores', () => {
     const input = base();

@@ -162,12 +162,33 @@ describe('decideLiveness', () => {
     const fitted: EvidenceFrame[] = [...frames, { t: 2400, role: 'baseline' }];
     const withBaseline = [...moved, frame([{ cx: 400, eyeDistance: 94 }], 3)];
     expect(decideLiveness(evidence(fitted, none), withBaseline).outcome).toBe('livenessDetected');
-    // A head that turns while it moves is no picture either.
+    // A head that turns while it moves is no picture either; never fitted, it is no pass (below).
     const head = frames.map((_, k) => frame([{ cx: 220 + 60 * k, yawDeg: [0, 18, -12][k] }], k));
-    expect(decideLiveness(evidence(frames, none), head).outcome).toBe('livenessDetected');
+    const notFitted = { outcome: 'inconclusive', inconclusiveReason: 'timeout' };
+    expect(decideLiveness(evidence(frames, none), head)).toMatchObject(notFitted);
     expect(
-      decideLiveness(evidence(frames, none), moved, { flatMotionAsSpoof: false }).outcome,
-    ).toBe('livenessDetected');
+      decideLiveness(evidence(frames, none), moved, { flatMotionAsSpoof: false }),
+    ).toMatchObject(notFitted);
+  });
+
+  it('without challenges, does not pass a capture the page never fitted, however little it moved', () => {
+    // The cut-out that passed face_scan (docs/liveness-fixtures.md): three aligning frames in which
+    // the hand moved it 0.49 face widths, under the flat-motion rule's 0.5, the pose never turning.
+    const frames: EvidenceFrame[] = [0, 800, 1600].map((t) => ({ t, role: 'between' }));
+    const none = { challenges: [] };
+    const held = frames.map((_, k) =>
+      frame([{ cx: 300 + [0, 25, 40][k]!, eyeDistance: 70 + 3 * k, yawDeg: [-1, -3, -2][k] }], k),
+    );
+    const d = decideLiveness(evidence(frames, none), held);
+    expect(d.report.motion!.flat).toBe(false);
+    expect(d).toMatchObject({
+      outcome: 'inconclusive',
+      inconclusiveReason: 'timeout',
+      classification: 'failure',
+    });
+    // The same frames with the page's baseline (it fitted the face in the oval) pass, as before.
+    const fitted: EvidenceFrame[] = [...frames.slice(0, 2), { t: 1600, role: 'baseline' }];
+    expect(decideLiveness(evidence(fitted, none), held).outcome).toBe('livenessDetected');
   });
 
   it('takes a between frame filmed while the challenge was asked when the page’s own frame misses it', () => {

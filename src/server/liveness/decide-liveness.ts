@@ -360,15 +360,22 @@ export function decideLiveness(
   // whose face travelled or changed size without ever turning is a picture moved in front of the
   // camera (a cut-out shows no border or pattern: docs/liveness.md). A user who was fitted in the
   // end has a baseline, however they moved into the oval.
+  const fitted = evidence.frames.some((f) => f.role === 'baseline');
   if (
     evidence.challenges.length === 0 &&
     o.flatMotionAsSpoof &&
     one.length >= 2 &&
-    !evidence.frames.some((f) => f.role === 'baseline') &&
+    !fitted &&
     report.motion?.flat
   ) {
     return done('deepfakeDetected');
   }
+  // Without challenges the baseline is the capture itself: the page takes it once the face has
+  // fitted the oval, facing the camera, for a moment. A capture that never got one ran out of time
+  // on the page (a face it could not fit: too far, off-centre, turned away, or a picture moved about
+  // in front of the camera) and shows nothing the node asked for. It is not judged a pass from its
+  // aligning frames: another try, with the reason (docs/liveness.md, step 9).
+  if (evidence.challenges.length === 0 && !fitted) return done('inconclusive', 'timeout');
   if (report.challenges.some((c) => !c.met)) {
     const turnMissed = report.challenges.some(
       (c) => !c.met && (c.challenge === 'turnLeft' || c.challenge === 'turnRight'),

@@ -18,6 +18,11 @@ import type {
   SessionAnswer,
 } from './types';
 
+/** What a caller may add to one call: a signal that abandons it (a timeout, a replaced attempt). */
+export interface CallOptions {
+  signal?: AbortSignal;
+}
+
 /** Every call the hosted page makes, as in docs/client-api.md. */
 export interface ClientApi {
   /** Spends the client secret; keeps the client token for reloads. */
@@ -55,15 +60,21 @@ export interface ClientApi {
     nodeId: string,
     attemptId: string,
     frame: LivenessFrameBody,
+    options?: CallOptions,
   ): Promise<{ received: number }>;
   /** Ends the capture: `analysing`, or `decided` at once for `cameraUnavailable`. */
   livenessFinish(
     nodeId: string,
     attemptId: string,
     body: LivenessFinishBody,
+    options?: CallOptions,
   ): Promise<LivenessAttemptAnswer>;
   /** Where the attempt is; `position` once the server has decided. */
-  livenessStatus(nodeId: string, attemptId: string): Promise<LivenessAttemptAnswer>;
+  livenessStatus(
+    nodeId: string,
+    attemptId: string,
+    options?: CallOptions,
+  ): Promise<LivenessAttemptAnswer>;
   /**
    * Has the server decide a node that needs no input from the user (face_compare, recognition):
    * it compares at once and answers with the new position.
@@ -110,6 +121,14 @@ export interface ClientApiOptions {
   fetch?: typeof fetch;
 }
 
+/** A request that got no (whole) answer: a lost connection, or abandoned by its signal. */
+function networkError(cause: unknown, signal: AbortSignal | undefined): ClientApiError {
+  const message = signal?.aborted
+    ? 'The request was abandoned (no answer in time)'
+    : String((cause as Error)?.message ?? cause);
+  return new ClientApiError(0, 'network_error', message);
+}
+
 /**
  * The typed client of the `/client/*` routes. Errors come back as `ClientApiError` carrying the
  * spec's `type` and `code`; a network failure is type `network_error`.
@@ -129,6 +148,7 @@ export function createClientApi(options: ClientApiOptions): ClientApi {
     body?: unknown,
     auth = true,
     raw?: { body: Blob; type: string },
+    options: CallOptions = {},
   ): Promise<T> {
     const headers: Record<string, string> = { accept: 'application/json' };
     if (raw) headers['content-type'] = raw.type;
@@ -147,11 +167,18 @@ export function createClientApi(options: ClientApiOptions): ClientApi {
         credentials: 'omit',
         cache: 'no-store',
         referrerPolicy: 'no-referrer',
+        ...(options.signal ? { signal: options.signal } : {}),
       });
     } catch (cause) {
-      throw new ClientApiError(0, 'network_error', String((cause as Error)?.message ?? cause));
+      throw networkError(cause, options.signal);
     }
-    const text = await res.text();
+    let text: string;
+    try {
+      text = await res.text();
+    } catch (cause) {
+      // The answer broke off (the connection dropped, or the caller's signal fired mid-body).
+      throw networkError(cause, options.signal);
+    }
     let parsed: unknown = null;
     if (text) {
       try {
@@ -201,11 +228,12 @@ export function createClientApi(options: ClientApiOptions): ClientApi {
     exit: () => call('POST', '/client/exit', {}),
     consent: (choice, textVersion) => call('POST', '/client/consent', { choice, textVersion }),
     livenessStart: (nodeId) => call('POST', `${node(nodeId)}/liveness/start`, {}),
-    livenessFrame: (nodeId, attemptId, frame) =>
-      call('POST', `${attempt(nodeId, attemptId)}/frames`, frame),
-    livenessFinish: (nodeId, attemptId, body) =>
-      call('POST', `${attempt(nodeId, attemptId)}/finish`, body),
-    livenessStatus: (nodeId, attemptId) => call('GET', attempt(nodeId, attemptId)),
+    livenessFrame: (nodeId, attemptId, frame, o) =>
+      call('POST', `${attempt(nodeId, attemptId)}/frames`, frame, true, undefined, o),
+    livenessFinish: (nodeId, attemptId, body, o) =>
+      call('POST', `${attempt(nodeId, attemptId)}/finish`, body, true, undefined, o),
+    livenessStatus: (nodeId, attemptId, o) =>
+      call('GET', attempt(nodeId, attemptId), undefined, true, undefined, o),
     run: (nodeId) => call('POST', `${node(nodeId)}/run`, {}),
     documentUpload: (nodeId, body) => call('POST', `${node(nodeId)}/document`, body),
     documentCancel: (nodeId) => call('POST', `${node(nodeId)}/document/cancel`, {}),

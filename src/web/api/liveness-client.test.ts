@@ -120,4 +120,25 @@ describe('the liveness calls of the client API', () => {
     expect((error as ClientApiError).code).toBe('liveness_attempts_exhausted');
     expect((error as ClientApiError).status).toBe(400);
   });
+
+  it('hands the signal to fetch: an abandoned frame upload is a network error, so it is retried', async () => {
+    // A server that never answers: the request ends only when its signal fires.
+    const hanging: typeof fetch = (_input, init) =>
+      new Promise((_, reject) => {
+        init?.signal?.addEventListener('abort', () =>
+          reject(new DOMException('The operation was aborted.', 'AbortError')),
+        );
+      });
+    const c = createClientApi({ baseUrl: base, tokens, fetch: hanging });
+    const controller = new AbortController();
+    const frame = { role: 'between' as const, t: 0, image: '/9j/4A==' };
+    const pending = c
+      .livenessFrame('live', 'att_1', frame, { signal: controller.signal })
+      .catch((e: unknown) => e);
+    controller.abort();
+    const error = (await pending) as ClientApiError;
+    expect(error).toBeInstanceOf(ClientApiError);
+    expect(error.isNetwork).toBe(true);
+    expect(error.message).toMatch(/abandoned/);
+  });
 });

@@ -15,6 +15,7 @@ import {
   type LivenessProblem,
   type OpenAttempt,
 } from './livenessState';
+import { CALL_TIMEOUT_MS, finishAfterUploads, sendingBudgetMs, withTimeout } from './finishAttempt';
 import { createUploadQueue, type UploadQueue } from './uploadQueue';
 
 /** The page polls the attempt this often once the capture is over (docs/hosted-page.md). */
@@ -98,9 +99,10 @@ export interface LivenessFlow {
 
 /**
  * The liveness node's conversation with the server: an attempt when the camera is ready, each
- * frame uploaded as it comes (in order, one request at a time), `finish` once the frames are
- * all sent, then the attempt polled every 400 ms until the server has decided, and the page
- * machine told the new position. No camera: `finish { cameraUnavailable: true }`.
+ * frame uploaded as it comes (in order, one request at a time, each try bounded), `finish` once
+ * the frames are sent or the server stops taking them (with what arrived), then
+ * the attempt polled every 400 ms until the server has decided, and the page machine told the new
+ * position. No camera: `finish { cameraUnavailable: true }`.
  *
  * @example
  * const flow = useLivenessFlow(api, node.id, send);
@@ -118,6 +120,9 @@ export function useLivenessFlow(
     queue: UploadQueue<CapturedFrame>;
     taken: number;
     maxFrames: number;
+    /** The server's window for this attempt's frames, and when (page clock) it was opened. */
+    window: { issuedAt: number; expiresAt: number };
+    startedAt: number;
   }>(null);
 
   // Every failed call ends here: the page machine for a lost session, the session's position
@@ -155,7 +160,9 @@ export function useLivenessFlow(
         await sleep(POLL_MS);
         if (!live()) return null;
         try {
-          const answer = await api.livenessStatus(nodeId, attemptId);
+          const answer = await withTimeout(CALL_TIMEOUT_MS, (signal) =>
+            api.livenessStatus(nodeId, attemptId, { signal }),
+          );
           failures = 0;
           const event = decidedEvent(attemptId, answer);
           if (event) return event;
@@ -188,10 +195,12 @@ export function useLivenessFlow(
             attemptId: answer.attemptId,
             taken: 0,
             maxFrames: answer.maxFrames,
+            window: { issuedAt: answer.issuedAt, expiresAt: answer.expiresAt },
+            startedAt: performance.now(),
             queue: createUploadQueue<CapturedFrame>({
-              send: async (frame) =>
+              send: async (frame, signal) =>
                 api
-                  .livenessFrame(nodeId, answer.attemptId, await frameBody(frame))
+                  .livenessFrame(nodeId, answer.attemptId, await frameBody(frame), { signal })
                   .catch((error: unknown) => {
                     if (error instanceof ClientApiError && error.isAuth) {
                       send({ type: 'FAILED', error });
@@ -207,10 +216,21 @@ export function useLivenessFlow(
         }
         case 'sending': {
           const current = uploads.current;
-          if (current?.attemptId === s.attempt.attemptId) await current.queue.drained();
-          if (!alive) return;
-          const answer = await api.livenessFinish(nodeId, s.attempt.attemptId, { ended: s.ended });
-          if (!alive) return;
+          const { attemptId } = s.attempt;
+          // Bounded: the uploads until the server stops taking frames, each finish try its
+          // timeout (finishAttempt.ts).
+          const mine = current?.attemptId === attemptId ? current : null;
+          const answer = await finishAfterUploads({
+            queue: mine?.queue ?? null,
+            ...(mine
+              ? { budgetMs: sendingBudgetMs(mine.window, mine.startedAt, performance.now()) }
+              : {}),
+            finish: (signal) =>
+              api.livenessFinish(nodeId, attemptId, { ended: s.ended }, { signal }),
+            retryable: mayRetry,
+            live,
+          });
+          if (!answer || !alive) return;
           const decided = decidedEvent(s.attempt.attemptId, answer);
           if (decided) dispatch(decided);
           else
