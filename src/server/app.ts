@@ -161,6 +161,9 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     // The page and API share the origin; bodies are JSON only.
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
+    // The original product's SDK joins its base URL and a path by plain concatenation, so a base
+    // ending in `/` asks for `//sessions` (docs/sdk-inputs.md, "Paths").
+    routerOptions: { ignoreDuplicateSlashes: true, ignoreTrailingSlash: true },
   });
   app.decorate('ctx', ctx);
   app.decorate('liveness', liveness);

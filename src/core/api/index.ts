@@ -7,6 +7,7 @@ export * from './clientSecret';
 export * from './consent';
 export * from './documents';
 export * from './errors';
+export * from './extraction';
 export * from './handoff';
 export * from './limits';
 export * from './list';
