@@ -25,6 +25,9 @@ import {
 } from './documents';
 import { lazyHumanAnalyzer } from './face-analysis/lazy-analyzer';
 import { createFaces } from './faces';
+import { createExternalCalls, DEFAULT_EXTERNAL_CALL_CONFIG } from './external/external-calls';
+import { createSqliteWebhookStore } from './webhooks/sqlite-store';
+import type { WebhookStore } from './webhooks/store';
 import { createGateway } from './flow/gateway';
 import { createLiveness, type Liveness } from './liveness';
 import { createFsMediaStore, createMediaService, mediaRoutes } from './media';
@@ -96,6 +99,14 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   const analyzer = deps.analyzer ?? ownAnalyzer!;
   const gateway = createGateway({ store: deps.store, clock, automatic: automaticMoves });
   const faces = createFaces({ store: deps.store, gateway, db, media, clock, analyzer });
+  let webhookStore: WebhookStore | null = null;
+  const externalCalls = createExternalCalls({
+    gateway,
+    clock,
+    // Made on first use: its statements need the webhook tables.
+    endpoints: { listEndpoints: (f) => (webhookStore ??= createSqliteWebhookStore(db)).listEndpoints(f) },
+    config: { ...DEFAULT_EXTERNAL_CALL_CONFIG, ...deps.externalCalls },
+  });
   const liveness = createLiveness({
     store: deps.store,
     gateway,
@@ -149,6 +160,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     media,
     liveness,
     faces,
+    externalCalls,
     documents,
     analyses,
   };

@@ -18,6 +18,7 @@ import { httpSmsSender, logSmsSender } from './otp/sms';
 import { DEFAULT_SESSION_TIMEOUTS, type SessionTimeouts } from './sessions/timeouts';
 import { openSqliteStore } from './store/sqlite';
 import { startWebhookDelivery } from './webhooks';
+import { parseAddressPolicy } from './webhooks/address-policy';
 
 /** The repository root (this file is `src/server/main.ts`). */
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -224,6 +225,8 @@ export async function startServer(opts: {
     sessionTimeouts: cfg.sessionTimeouts,
     sweepIntervalMs: cfg.sweepIntervalMs,
     media: media.service,
+    // external_call nodes reach the integrator under the webhooks' address policy.
+    externalCalls: { policy: parseAddressPolicy(env['WEBHOOK_ALLOW_PRIVATE']) },
   });
 
   // What runs beside the API, listed: today the webhook deliveries.
