@@ -25,9 +25,9 @@ import {
 } from './documents';
 import { lazyHumanAnalyzer } from './face-analysis/lazy-analyzer';
 import { createFaces } from './faces';
+import { runMigrations } from './store/migrations';
 import { createExternalCalls, DEFAULT_EXTERNAL_CALL_CONFIG } from './external/external-calls';
-import { createSqliteWebhookStore } from './webhooks/sqlite-store';
-import type { WebhookStore } from './webhooks/store';
+import { createSqliteWebhookStore, WEBHOOK_MIGRATIONS } from './webhooks/sqlite-store';
 import { createGateway } from './flow/gateway';
 import { createLiveness, type Liveness } from './liveness';
 import { createFsMediaStore, createMediaService, mediaRoutes } from './media';
@@ -99,12 +99,13 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   const analyzer = deps.analyzer ?? ownAnalyzer!;
   const gateway = createGateway({ store: deps.store, clock, automatic: automaticMoves });
   const faces = createFaces({ store: deps.store, gateway, db, media, clock, analyzer });
-  let webhookStore: WebhookStore | null = null;
+  // The external calls' allowlist is the accounts' webhook endpoints (docs/sdk-inputs.md).
+  runMigrations(db, WEBHOOK_MIGRATIONS);
+  const webhookStore = createSqliteWebhookStore(db);
   const externalCalls = createExternalCalls({
     gateway,
     clock,
-    // Made on first use: its statements need the webhook tables.
-    endpoints: { listEndpoints: (f) => (webhookStore ??= createSqliteWebhookStore(db)).listEndpoints(f) },
+    endpoints: webhookStore,
     config: { ...DEFAULT_EXTERNAL_CALL_CONFIG, ...deps.externalCalls },
   });
   const liveness = createLiveness({
