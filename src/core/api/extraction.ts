@@ -19,7 +19,9 @@ export const ExtractionFieldSchema = Type.Object(
     }),
     type: Type.Union(
       EXTRACTION_TYPES.map((t) => Type.Literal(t)),
-      { description: 'The JSON type of the value; a date comes back as ISO 8601 text (YYYY-MM-DD).' },
+      {
+        description: 'The JSON type of the value; a date comes back as ISO 8601 text (YYYY-MM-DD).',
+      },
     ),
     description: Type.String({
       minLength: 1,

@@ -52,15 +52,12 @@ export const CustomizationSchema = Type.Object(
           showUxControls: Type.Optional(Type.Boolean({ default: true })),
           captionsOpenedByDefault: Type.Optional(Type.Boolean({ default: false })),
           buttons: Type.Optional(
-            Type.Array(
-              Type.Union(CONTROL_BUTTONS.map((b) => Type.Literal(b))),
-              {
-                uniqueItems: true,
-                description:
-                  'The exact buttons of the control panel. Left out: every applicable one. ' +
-                  'Empty: no panel. `language` shows only when the session offers two or more languages.',
-              },
-            ),
+            Type.Array(Type.Union(CONTROL_BUTTONS.map((b) => Type.Literal(b))), {
+              uniqueItems: true,
+              description:
+                'The exact buttons of the control panel. Left out: every applicable one. ' +
+                'Empty: no panel. `language` shows only when the session offers two or more languages.',
+            }),
           ),
           autoHide: Type.Optional(
             Type.Boolean({

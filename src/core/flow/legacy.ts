@@ -57,7 +57,8 @@ export const LegacyModuleSchema = Type.Object(
       Type.String({
         minLength: 3,
         maxLength: 40,
-        description: 'smsVerification: the phone number to verify; the user is then not asked for it.',
+        description:
+          'smsVerification: the phone number to verify; the user is then not asked for it.',
       }),
     ),
     age: Type.Optional(

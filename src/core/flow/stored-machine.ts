@@ -30,8 +30,7 @@ const STORED_ROUTING: Routing = {
   },
   // A fixed kind's outcomes without a target are left out of the stored flow; only the server,
   // which knows the kinds, names them, and each ends the session incomplete.
-  othersEndIncomplete: (node) =>
-    !COMPUTED_TYPES.has(node.type) && !Array.isArray(outcomesOf(node)),
+  othersEndIncomplete: (node) => !COMPUTED_TYPES.has(node.type) && !Array.isArray(outcomesOf(node)),
   input: (node) => node,
 };
 

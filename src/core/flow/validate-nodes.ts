@@ -129,7 +129,11 @@ function edgesOf(node: Record<string, unknown>, type: NodeType | undefined, at: 
       if (target === undefined) continue;
       const index = rules.findIndex((_, i) => outcome === ruleOutcome(i));
       const path =
-        index >= 0 ? `${at}.rules[${index}].outcome` : outcome === DEFAULT_OUTCOME ? `${at}.default` : `${at}.outcome`;
+        index >= 0
+          ? `${at}.rules[${index}].outcome`
+          : outcome === DEFAULT_OUTCOME
+            ? `${at}.default`
+            : `${at}.outcome`;
       if (!edges.some((e) => e.path === path)) edges.push({ outcome, target, path });
     }
     return edges.filter((edge) => edge.target !== '');

@@ -126,7 +126,9 @@ function retryable(r: CallResult): boolean {
 function describe(r: CallResult): string {
   switch (r.kind) {
     case 'response':
-      return r.tooLarge ? `the answer is larger than allowed (HTTP ${r.status})` : `HTTP ${r.status}`;
+      return r.tooLarge
+        ? `the answer is larger than allowed (HTTP ${r.status})`
+        : `HTTP ${r.status}`;
     case 'timeout':
       return 'no answer in time';
     default:
@@ -135,7 +137,10 @@ function describe(r: CallResult): string {
 }
 
 /** The account endpoint whose origin is the URL's, the allowlist of external calls. */
-function allowedEndpoint(endpoints: readonly WebhookEndpoint[], url: string): WebhookEndpoint | null {
+function allowedEndpoint(
+  endpoints: readonly WebhookEndpoint[],
+  url: string,
+): WebhookEndpoint | null {
   let origin: string;
   try {
     origin = new URL(url).origin;
@@ -200,14 +205,25 @@ export function createExternalCalls(deps: ExternalCallDeps): ExternalCalls {
           'User-Agent': USER_AGENT,
           ...(body ? { 'Content-Type': 'application/json' } : {}),
           ...(secrets.length
-            ? { [SIGNATURE_HEADER]: signWebhookPayload({ rawBody: signed, secrets, timestamp: now }) }
+            ? {
+                [SIGNATURE_HEADER]: signWebhookPayload({
+                  rawBody: signed,
+                  secrets,
+                  timestamp: now,
+                }),
+              }
             : {}),
         },
       });
       if (!retryable(result)) break;
     }
     const status = result.kind === 'response' ? { status: result.status } : {};
-    if (result.kind !== 'response' || result.status < 200 || result.status >= 300 || result.tooLarge)
+    if (
+      result.kind !== 'response' ||
+      result.status < 200 ||
+      result.status >= 300 ||
+      result.tooLarge
+    )
       return fail(describe(result), { attempts, ...status });
     const members = mergeableMembers(result.body.toString('utf8'));
     if (!members.ok) return fail(members.error, { attempts, ...status });

@@ -94,7 +94,12 @@ function send(opts: CallOptions, resolve: (r: CallResult) => void): void {
     res.on('data', (chunk: Buffer) => {
       size += chunk.length;
       if (size > opts.maxBodyBytes) {
-        settle({ kind: 'response', status: res.statusCode ?? 0, body: Buffer.alloc(0), tooLarge: true });
+        settle({
+          kind: 'response',
+          status: res.statusCode ?? 0,
+          body: Buffer.alloc(0),
+          tooLarge: true,
+        });
         res.destroy();
         return;
       }

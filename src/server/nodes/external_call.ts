@@ -5,7 +5,7 @@
  */
 import type { ExternalCalls } from '../external/external-calls';
 import type { Faces } from '../faces/faces';
-import { runRoutes } from './run-route';
+import { runRoutes } from '../routes/runNode';
 import type { ServerNode } from './types';
 
 export const externalCall: ServerNode<

@@ -119,7 +119,10 @@ function providedDataProblems(data: Record<string, unknown>): ErrorDetail[] {
   for (const key of TEXT_DATA_KEYS) {
     const v = data[key];
     if (v !== undefined && typeof v !== 'string')
-      problems.push({ path: `providedData.${key}`, message: `providedData.${key} must be a string` });
+      problems.push({
+        path: `providedData.${key}`,
+        message: `providedData.${key} must be a string`,
+      });
   }
   return problems;
 }

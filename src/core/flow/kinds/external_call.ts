@@ -38,7 +38,10 @@ const ExternalRequestSchema = Type.Object(
           },
           { additionalProperties: false },
         ),
-        { maxItems: MAX_EXTERNAL_VARS, description: 'The values sent, resolved when the call is made.' },
+        {
+          maxItems: MAX_EXTERNAL_VARS,
+          description: 'The values sent, resolved when the call is made.',
+        },
       ),
     ),
   },

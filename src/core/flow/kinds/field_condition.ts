@@ -73,7 +73,10 @@ export function checkFieldCondition(node: LooseNode): NodeIssue[] {
         message: `right is not used by the operator ${op}; remove it`,
       });
     if (!UNARY_OPERATORS.has(op) && rule.right === undefined)
-      issues.push({ field: `.rules[${i}].right`, message: `right is required for the operator ${op}` });
+      issues.push({
+        field: `.rules[${i}].right`,
+        message: `right is required for the operator ${op}`,
+      });
   }
   return issues;
 }
