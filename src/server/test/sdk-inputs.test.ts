@@ -6,6 +6,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_VERSIONS, LATEST_VERSION } from '../../core/api';
 import { verifyWebhookSignature } from '../../sdk/signature';
 import { registerEndpoint } from '../webhooks/endpoints';
 import { createSqliteWebhookStore } from '../webhooks/sqlite-store';
@@ -109,14 +110,14 @@ describe('transport', () => {
   it("reads the SDK's Facesign-Version: its pinned date is the latest, a known one selects it", async () => {
     const pinned = await create({ flow: MINIMAL_FLOW }, { 'facesign-version': '2024-12-18' });
     expect(pinned.status).toBe(200);
-    expect(pinned.headers.get('service-version')).toBe('2025-09-01');
+    expect(pinned.headers.get('service-version')).toBe(LATEST_VERSION);
     expect(pinned.body.session.status).toBe('created');
     const legacy = await h.call('GET', `/sessions/${pinned.body.session.id}`, {
       headers: { 'facesign-version': '2025-01-01' },
     });
     expect(legacy.body.session.status).toBe('requiresInput');
     const both = await h.call('GET', `/sessions/${pinned.body.session.id}`, {
-      headers: { 'facesign-version': '2025-01-01', 'service-version': '2025-09-01' },
+      headers: { 'facesign-version': '2025-01-01', 'service-version': LATEST_VERSION },
     });
     expect(both.body.session.status).toBe('created');
     const unknown = await h.call('GET', '/langs', {
@@ -124,7 +125,7 @@ describe('transport', () => {
     });
     expect(unknown.status).toBe(400);
     expect(unknown.body.error.message).toBe(
-      'Unknown Facesign-Version "1999-01-01"; known versions: 2025-09-01, 2025-01-01',
+      `Unknown Facesign-Version "1999-01-01"; known versions: ${API_VERSIONS.join(', ')}`,
     );
   });
 
@@ -143,8 +144,7 @@ describe('transport', () => {
     expect(r.body.error.details).toEqual([
       {
         path: 'fromDate',
-        message:
-          'fromDate 1700000000 looks like Unix seconds; version 2025-09-01 reads Unix milliseconds: send 1700000000000 (or Service-Version 2025-01-01, which reads seconds)',
+        message: `fromDate 1700000000 looks like Unix seconds; version ${LATEST_VERSION} reads Unix milliseconds: send 1700000000000 (or Service-Version 2025-01-01, which reads seconds)`,
       },
     ]);
     expect((await h.call('GET', '/sessions?fromDate=1700000000000')).status).toBe(200);
