@@ -97,8 +97,10 @@ const NODE_HELPERS = {
   document_scan: ['documents'],
   liveness_detection: ['liveness'],
   face_scan: ['liveness'],
-  face_compare: ['faces'],
-  recognition: ['faces'],
+  face_compare: ['faces', 'external', 'routes/runNode'],
+  recognition: ['faces', 'external', 'routes/runNode'],
+  field_condition: ['flow/fieldCondition'],
+  external_call: ['external', 'faces', 'routes/runNode'],
 };
 const nodeImports = (helpers) => [
   ...serverRules,
@@ -185,9 +187,9 @@ export default tseslint.config(
       ...corePatterns,
       {
         regex:
-          '^\\.\\./(?!limits$|\\.\\./documents/types$)|^\\.(/index)?$|^\\./(?!common$|kind$|otp$)',
+          '^\\.\\./(?!limits$|\\.\\./documents/types$)|^\\.(/index)?$|^\\./(?!common$|kind$|otp$|operands$)',
         message:
-          'A node kind imports only ./common, ./kind, ./otp, ../limits and the document types (../../documents/types): not another kind, nor KINDS.',
+          'A node kind imports only ./common, ./kind, ./otp, ./operands, ../limits and the document types (../../documents/types): not another kind, nor KINDS.',
       },
     ]),
   },

@@ -35,11 +35,18 @@ function random(seed: number): () => number {
  */
 function generateFlow(variant: number): Flow {
   const next = random(42);
-  const workTypes = [...Object.keys(FIXED_OUTCOMES), 'conversation', 'data_validation'];
+  const workTypes = [
+    ...Object.keys(FIXED_OUTCOMES),
+    'conversation',
+    'data_validation',
+    'field_condition',
+    'external_call',
+  ];
   const ends = 14;
   const work = NODES - 1 - ends;
   const id = (i: number) => `node_${i}`;
   const later = (i: number) => id(i + 1 + Math.floor(next() * (NODES - 1 - i)));
+  const endAt = (n: number) => id(work + 1 + (n % ends));
   const flow: FlowNode[] = [{ id: id(0), type: 'start', outcome: id(1) }];
   for (let i = 1; i <= work; i++) {
     const type = workTypes[i % workTypes.length] as string;
@@ -59,6 +66,32 @@ function generateFlow(variant: number): Flow {
               outcomes,
             },
       );
+      continue;
+    }
+    if (type === 'field_condition') {
+      const left = { source: 'providedData', field: `k${variant}` } as const;
+      flow.push({
+        id: id(i),
+        type,
+        default: id(i + 1),
+        // Its rules lead to the end nodes in turn, so every end is reached whatever else is drawn.
+        rules: [
+          { left, operator: 'gte', right: { type: 'literal', value: i }, outcome: endAt(2 * i) },
+          { left, operator: 'exists', outcome: endAt(2 * i + 1) },
+        ],
+      });
+      continue;
+    }
+    if (type === 'external_call') {
+      flow.push({
+        id: id(i),
+        type,
+        outcome: id(i + 1),
+        request: {
+          url: `https://backend.example/v${variant}/${i}`,
+          vars: [{ name: 'n', value: { type: 'literal', value: i } }],
+        },
+      });
       continue;
     }
     const keys = FIXED_OUTCOMES[type as keyof typeof FIXED_OUTCOMES];

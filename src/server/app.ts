@@ -25,6 +25,9 @@ import {
 } from './documents';
 import { lazyHumanAnalyzer } from './face-analysis/lazy-analyzer';
 import { createFaces } from './faces';
+import { runMigrations } from './store/migrations';
+import { createExternalCalls, DEFAULT_EXTERNAL_CALL_CONFIG } from './external/external-calls';
+import { createSqliteWebhookStore, WEBHOOK_MIGRATIONS } from './webhooks/sqlite-store';
 import { createGateway } from './flow/gateway';
 import { createLiveness, type Liveness } from './liveness';
 import { createFsMediaStore, createMediaService, mediaRoutes } from './media';
@@ -96,6 +99,15 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   const analyzer = deps.analyzer ?? ownAnalyzer!;
   const gateway = createGateway({ store: deps.store, clock, automatic: automaticMoves });
   const faces = createFaces({ store: deps.store, gateway, db, media, clock, analyzer });
+  // The external calls' allowlist is the accounts' webhook endpoints (docs/sdk-inputs.md).
+  runMigrations(db, WEBHOOK_MIGRATIONS);
+  const webhookStore = createSqliteWebhookStore(db);
+  const externalCalls = createExternalCalls({
+    gateway,
+    clock,
+    endpoints: webhookStore,
+    config: { ...DEFAULT_EXTERNAL_CALL_CONFIG, ...deps.externalCalls },
+  });
   const liveness = createLiveness({
     store: deps.store,
     gateway,
@@ -149,6 +161,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     media,
     liveness,
     faces,
+    externalCalls,
     documents,
     analyses,
   };
@@ -161,6 +174,9 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     // The page and API share the origin; bodies are JSON only.
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
+    // The original product's SDK joins its base URL and a path by plain concatenation, so a base
+    // ending in `/` asks for `//sessions` (docs/sdk-inputs.md, "Paths").
+    routerOptions: { ignoreDuplicateSlashes: true, ignoreTrailingSlash: true },
   });
   app.decorate('ctx', ctx);
   app.decorate('liveness', liveness);

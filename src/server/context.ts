@@ -4,6 +4,7 @@ import type { ConditionEvaluator, PromptRenderer } from './conversation/types';
 import type { GeoLookup } from './client/geo';
 import type { RateLimitConfig } from './deps';
 import type { Documents } from './documents/service';
+import type { ExternalCalls } from './external/external-calls';
 import type { Faces } from './faces/faces';
 import type { StepGateway } from './flow/gateway';
 import type { SlidingWindowLimiter } from './http/rateLimit';
@@ -54,6 +55,8 @@ export interface AppContext {
   liveness: Liveness;
   /** face_scan decisions, face_compare, recognition and the known users (docs/faces.md). */
   faces: Faces;
+  /** The calls of external_call nodes to the integrators' endpoints (docs/sdk-inputs.md). */
+  externalCalls: ExternalCalls;
   /** Document scans: the photos read, the node decided (docs/documents.md). */
   documents: Documents;
   /** Post-session analyses and the session video. */

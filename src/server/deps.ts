@@ -2,6 +2,7 @@ import type { Database } from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
 import type { DeepfakeDetector } from './session-analyses/deepfake';
 import type { DocumentReader } from './documents/reader';
+import type { ExternalCallConfig } from './external/external-calls';
 import type { FaceAnalyzer } from './face-analysis/analyzer';
 import type { Clock } from './clock';
 import type { ConditionEvaluator, PromptRenderer } from './conversation/types';
@@ -87,6 +88,8 @@ export interface AppDeps {
   videoSettleMs?: number;
   /** Default: the antispoof + liveness model scores (`modelDeepfakeDetector`). */
   deepfakeDetector?: DeepfakeDetector;
+  /** The external_call nodes' address policy, time limit and retries (default: DEFAULT_EXTERNAL_CALL_CONFIG). */
+  externalCalls?: Partial<ExternalCallConfig>;
   /** More routes, registered at the root before the app is ready. */
   extraRoutes?: ((app: FastifyInstance) => void | Promise<void>)[];
 }

@@ -19,6 +19,7 @@ import { DEFAULT_SESSION_TIMEOUTS, type SessionTimeouts } from './sessions/timeo
 import { POSTGRES_NOT_SERVED_YET, databaseFromEnv, type DatabaseConfig } from './store/databaseUrl';
 import { openSqliteStore } from './store/sqlite';
 import { startWebhookDelivery } from './webhooks';
+import { parseAddressPolicy } from './webhooks/address-policy';
 
 /** The repository root (this file is `src/server/main.ts`). */
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -229,6 +230,8 @@ export async function startServer(opts: {
     sessionTimeouts: cfg.sessionTimeouts,
     sweepIntervalMs: cfg.sweepIntervalMs,
     media: media.service,
+    // external_call nodes reach the integrator under the webhooks' address policy.
+    externalCalls: { policy: parseAddressPolicy(env['WEBHOOK_ALLOW_PRIVATE']) },
   });
 
   // What runs beside the API, listed: today the webhook deliveries.

@@ -56,10 +56,10 @@ export function App({
 
   useEffect(() => {
     speaker.configure({
-      enabled: voiceOn || !plan.showPanel,
+      enabled: voiceOn || !plan.showPanel || !plan.voice,
       gender: session?.settings.avatar?.gender,
     });
-  }, [speaker, voiceOn, plan.showPanel, session]);
+  }, [speaker, voiceOn, plan.showPanel, plan.voice, session]);
 
   // Fetch the screens that may come next while the user is busy with this one: where the flow
   // machine's transitions from this node lead.
@@ -157,9 +157,10 @@ export function App({
               langs={langs}
               lang={ctx.lang}
               onLang={(lang) => send({ type: 'SET_LANG', lang })}
+              shown={plan}
             />
           )}
-          {inFlow && (
+          {inFlow && plan.close && (
             <ExitButton
               onExit={() => send({ type: 'EXIT' })}
               disabled={snapshot.matches({ flow: 'leaving' })}

@@ -9,6 +9,7 @@ export * from './consent';
 export * from './device';
 export * from './documents';
 export * from './errors';
+export * from './extraction';
 export * from './handoff';
 export * from './limits';
 export * from './list';

@@ -36,8 +36,9 @@ export interface LimitProblem {
 }
 
 /**
- * Checks a string map (`metadata`, `providedData`) against the key and value limits and returns
- * every breach at once; the caller has already checked that it is an object of strings.
+ * Checks a map (`metadata`, `providedData`) against the key and value limits and returns every
+ * breach at once; the caller has already checked that it is an object. A value that is not a
+ * string is measured by its JSON text (metadata holds any JSON).
  *
  * @example
  * checkMapLimits('metadata', { plan: 'gold' }); // []
@@ -45,7 +46,7 @@ export interface LimitProblem {
  */
 export function checkMapLimits(
   name: string,
-  map: Record<string, string>,
+  map: Readonly<Record<string, unknown>>,
   largeKeys: ReadonlySet<string> = new Set(),
 ): LimitProblem[] {
   const problems: LimitProblem[] = [];
@@ -66,7 +67,8 @@ export function checkMapLimits(
     const max = largeKeys.has(key)
       ? API_LIMITS.maxReferenceImageLength
       : API_LIMITS.maxMapValueLength;
-    const value = map[key] ?? '';
+    const raw = map[key];
+    const value = typeof raw === 'string' ? raw : (JSON.stringify(raw) ?? '');
     if (value.length > max) {
       problems.push({
         path: `${name}.${key}`,

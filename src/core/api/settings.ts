@@ -1,8 +1,23 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { FlowSchema, LegacyModulesSchema } from '../flow';
 import { ConsentSettingsSchema } from './consent';
+import { ExtractionSchemaSchema } from './extraction';
 import { API_LIMITS } from './limits';
 
+/** The buttons of the in-session control panel, as `customization.controls.buttons` names them. */
+export const CONTROL_BUTTONS = ['microphone', 'camera', 'captions', 'language', 'close'] as const;
+export type ControlButton = (typeof CONTROL_BUTTONS)[number];
+
+/** A `metadata` value: any JSON (strings, numbers, booleans, null, objects, arrays). */
+export type MetadataValue = unknown;
+/** A `providedData` value: a string, a number or a boolean (no null, no nesting). */
+export type ProvidedValue = string | number | boolean;
+
+const MetadataMap = Type.Record(Type.String(), Type.Unknown(), {
+  description:
+    'Free tracking data: any JSON values (strings, numbers, booleans, objects, arrays). ' +
+    'Searched by GET /sessions through its string and number values.',
+});
 const Translations = Type.Record(
   Type.String(),
   Type.String({ maxLength: API_LIMITS.maxPhraseLength }),
@@ -36,6 +51,20 @@ export const CustomizationSchema = Type.Object(
         {
           showUxControls: Type.Optional(Type.Boolean({ default: true })),
           captionsOpenedByDefault: Type.Optional(Type.Boolean({ default: false })),
+          buttons: Type.Optional(
+            Type.Array(Type.Union(CONTROL_BUTTONS.map((b) => Type.Literal(b))), {
+              uniqueItems: true,
+              description:
+                'The exact buttons of the control panel. Left out: every applicable one. ' +
+                'Empty: no panel. `language` shows only when the session offers two or more languages.',
+            }),
+          ),
+          autoHide: Type.Optional(
+            Type.Boolean({
+              default: true,
+              description: 'false: the panel stays visible instead of fading out when idle.',
+            }),
+          ),
         },
         { additionalProperties: false },
       ),
@@ -57,8 +86,27 @@ export const CustomizationSchema = Type.Object(
 );
 export type Customization = Static<typeof CustomizationSchema>;
 
-const StringMap = (description: string) =>
-  Type.Record(Type.String(), Type.String(), { description });
+export const ProvidedValueSchema = Type.Union([Type.String(), Type.Number(), Type.Boolean()]);
+const ProvidedMap = Type.Record(Type.String(), ProvidedValueSchema, {
+  description:
+    'Pre-filled user data (email, phone, name, …): strings, numbers or booleans. `email`, ' +
+    '`phone` and `name` must be strings.',
+});
+
+/**
+ * The id of a background image asset drawn behind avatars streamed on a green screen (compat.md
+ * §2). This service keeps no background assets and its avatars draw their own background, so
+ * every id is one the service does not know, which the original product ignores without error:
+ * it is kept in the settings and nothing else (docs/sdk-inputs.md).
+ */
+const BackgroundAssetIdSchema = Type.String({
+  minLength: 1,
+  maxLength: 200,
+  description:
+    'Id of a background asset for green-screen avatars. No asset is kept here and the avatars ' +
+    'draw their own background, so it is stored and has no effect, as an unknown id has none ' +
+    'in the original product.',
+});
 
 /**
  * The settings fields of `POST /sessions`, given the schemas to use for `flow` and `modules`:
@@ -81,10 +129,10 @@ function settingsFields(flow: TSchema, modules: TSchema) {
     clientReferenceId: Type.Optional(
       Type.String({ minLength: 1, maxLength: API_LIMITS.maxClientReferenceIdLength }),
     ),
-    metadata: Type.Optional(StringMap('Free key-value pairs (string values).')),
+    metadata: Type.Optional(MetadataMap),
     initialPhrase: Type.Optional(Type.String({ maxLength: API_LIMITS.maxPhraseLength })),
     finalPhrase: Type.Optional(Type.String({ maxLength: API_LIMITS.maxPhraseLength })),
-    providedData: Type.Optional(StringMap('Pre-filled user data (email, phone, name, …).')),
+    providedData: Type.Optional(ProvidedMap),
     avatarId: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
     langs: Type.Optional(
       Type.Array(Type.String(), { minItems: 1, maxItems: 9, uniqueItems: true }),
@@ -97,6 +145,8 @@ function settingsFields(flow: TSchema, modules: TSchema) {
     ),
     customization: Type.Optional(CustomizationSchema),
     videoAIAnalysisEnabled: Type.Optional(Type.Boolean()),
+    backgroundAssetId: Type.Optional(BackgroundAssetIdSchema),
+    extractionSchema: Type.Optional(ExtractionSchemaSchema),
     redirectUrl: Type.Optional(
       Type.String({
         maxLength: API_LIMITS.maxUrlLength,
@@ -136,10 +186,10 @@ export const SessionSettingsSchema = Type.Object(
     modules: Type.Optional(LegacyModulesSchema),
     flowId: Type.Optional(Type.String()),
     clientReferenceId: Type.Optional(Type.String()),
-    metadata: Type.Record(Type.String(), Type.String()),
+    metadata: MetadataMap,
     initialPhrase: Type.Optional(Type.String()),
     finalPhrase: Type.Optional(Type.String()),
-    providedData: Type.Record(Type.String(), Type.String()),
+    providedData: ProvidedMap,
     avatarId: Type.Optional(Type.String()),
     langs: Type.Array(Type.String()),
     defaultLang: Type.String(),
@@ -148,6 +198,8 @@ export const SessionSettingsSchema = Type.Object(
     }),
     customization: Type.Optional(CustomizationSchema),
     videoAIAnalysisEnabled: Type.Boolean(),
+    backgroundAssetId: Type.Optional(Type.String()),
+    extractionSchema: Type.Optional(ExtractionSchemaSchema),
     redirectUrl: Type.Optional(Type.String()),
     embedOrigins: Type.Array(Type.String()),
   },

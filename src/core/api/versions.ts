@@ -32,6 +32,45 @@ export function parseVersion(header: string | undefined): ApiVersion | null {
   return (API_VERSIONS as readonly string[]).includes(v) ? (v as ApiVersion) : null;
 }
 
+/**
+ * The header the original product's SDK sends instead of `Service-Version`, and the one value it
+ * ever sends (hard-coded in SDK 1.0.47). That SDK's types know only the latest statuses, so its
+ * pinned date means the latest version (compat.md §1.3, §7 #1).
+ */
+export const SDK_VERSION_HEADER = 'facesign-version';
+export const SDK_PINNED_VERSIONS: Readonly<Record<string, ApiVersion>> = {
+  '2024-12-18': LATEST_VERSION,
+};
+
+/**
+ * Reads the version a request asks for: `Service-Version` first; without it, the SDK's
+ * `Facesign-Version` as an alias (its pinned date meaning the latest). Absent: the latest;
+ * unknown: `null`, with the header that named it.
+ *
+ * @example
+ * requestedVersion({ serviceVersion: undefined, sdkVersion: '2024-12-18' }); // { version: '2025-09-01', header: 'Facesign-Version' }
+ * requestedVersion({ serviceVersion: '2025-01-01', sdkVersion: '2024-12-18' }).version; // '2025-01-01'
+ */
+export function requestedVersion(h: {
+  serviceVersion: string | undefined;
+  sdkVersion: string | undefined;
+}): { version: ApiVersion | null; header: 'Service-Version' | 'Facesign-Version'; value: string } {
+  const blank = (v: string | undefined) => v === undefined || v.trim() === '';
+  if (!blank(h.serviceVersion) || blank(h.sdkVersion)) {
+    return {
+      version: parseVersion(h.serviceVersion),
+      header: 'Service-Version',
+      value: h.serviceVersion ?? '',
+    };
+  }
+  const value = (h.sdkVersion ?? '').trim();
+  return {
+    version: SDK_PINNED_VERSIONS[value] ?? parseVersion(value),
+    header: 'Facesign-Version',
+    value,
+  };
+}
+
 /** The operations whose bodies differ between versions. */
 export type Operation =
   | 'sessions.create'
@@ -235,3 +274,42 @@ export function listQueryFor(version: ApiVersion, q: VersionedListQuery): Versio
   for (const change of changesAfter(version)) if (change.listQuery) out = change.listQuery(out);
   return out;
 }
+
+/**
+ * Where a `fromDate`/`toDate` plainly uses the other unit than `version` reads, the problem that
+ * says so (compat.md §7 #31: the original SDK states no unit, so its users may send seconds).
+ * Read in milliseconds, a value below 10^11 would fall before March 1973; read in seconds, a value
+ * above it after the year 5000: neither is a date a session can have, so it is refused, not
+ * misread.
+ *
+ * @example
+ * dateUnitProblems('2025-09-01', { fromDate: 1700000000 })[0]?.message; // 'fromDate 1700000000 looks like Unix seconds; …'
+ * dateUnitProblems('2025-09-01', { fromDate: 1700000000000 }); // []
+ */
+export function dateUnitProblems(version: ApiVersion, q: VersionedListQuery): ErrorDetail[] {
+  const inSeconds = listQueryFor(version, { fromDate: 1 }).fromDate === 1000;
+  const problems: ErrorDetail[] = [];
+  for (const key of ['fromDate', 'toDate'] as const) {
+    const v = q[key];
+    if (v === undefined || v === 0) continue;
+    if (!inSeconds && v < SECONDS_OR_MS_BOUNDARY) {
+      problems.push({
+        path: key,
+        message:
+          `${key} ${v} looks like Unix seconds; version ${version} reads Unix milliseconds: ` +
+          `send ${v * 1000} (or Service-Version ${LEGACY_VERSION}, which reads seconds)`,
+      });
+    } else if (inSeconds && v >= SECONDS_OR_MS_BOUNDARY) {
+      problems.push({
+        path: key,
+        message:
+          `${key} ${v} looks like Unix milliseconds; version ${version} reads Unix seconds: ` +
+          `send ${Math.floor(v / 1000)} (or Service-Version ${LATEST_VERSION}, which reads milliseconds)`,
+      });
+    }
+  }
+  return problems;
+}
+
+/** 10^11: in milliseconds March 1973, in seconds the year 5138. */
+const SECONDS_OR_MS_BOUNDARY = 1e11;

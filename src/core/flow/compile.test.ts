@@ -54,6 +54,7 @@ describe('compileFlow', () => {
       expirySeconds: 300,
       maxAttempts: 3,
       resendAfterSeconds: 30,
+      showUI: true,
     });
   });
 

@@ -54,6 +54,57 @@ describe('modulesToFlow', () => {
     expect(legacyProvidedData([{ type: 'identityVerification' }])).toEqual({});
   });
 
+  it('smsVerification: two_factor_sms, its phone going to providedData', () => {
+    const modules: LegacyModule[] = [{ type: 'smsVerification', phone: '+33612345678' }];
+    const flow = modulesToFlow(modules);
+    expect(validateFlow(flow)).toEqual([]);
+    expect(happyChain(flow)).toEqual(['two_factor_sms']);
+    expect(legacyProvidedData(modules)).toEqual({ phone: '+33612345678' });
+  });
+
+  it('ageEstimation: document_scan then a minAge check on the document date of birth', () => {
+    const flow = modulesToFlow([{ type: 'ageEstimation', age: 21 }]);
+    expect(validateFlow(flow)).toEqual([]);
+    const check = flow.find((n) => n.type === 'data_validation');
+    expect(check).toEqual({
+      id: 'm1_age_check',
+      type: 'data_validation',
+      validation: { field: 'extractedData.dateOfBirth', action: 'minAge', value: 21 },
+      outcomes: [
+        { id: 'passed', condition: 'passed', targetNodeId: 'end' },
+        { id: 'failed', condition: 'failed', targetNodeId: 'end_failed' },
+      ],
+    });
+    const scan = startFlow(flow);
+    const read = advanceFlow(flow, scan, { nodeId: 'm1_document_scan', outcome: 'scanSuccess' });
+    expect(read.ok && read.position.nodeId).toBe('m1_age_check');
+    if (!read.ok) return;
+    const passed = advanceFlow(flow, read.position, { nodeId: 'm1_age_check', outcome: 'passed' });
+    const failed = advanceFlow(flow, read.position, { nodeId: 'm1_age_check', outcome: 'failed' });
+    expect(passed.ok && isVerified(passed.position.path, passed.position.status)).toBe(true);
+    expect(failed.ok && isVerified(failed.position.path, failed.position.status)).toBe(false);
+  });
+
+  it('refuses proofOfIntent and knowledgeVerify as not supported, and an ageEstimation without age', () => {
+    expect(
+      validateModules([
+        { type: 'proofOfIntent', requestedData: [{ key: 'reason' }] },
+        { type: 'knowledgeVerify' },
+        { type: 'ageEstimation' },
+      ]),
+    ).toEqual([
+      {
+        path: 'modules[0].type',
+        message: expect.stringContaining('proofOfIntent is not supported') as unknown,
+      },
+      {
+        path: 'modules[1].type',
+        message: expect.stringContaining('knowledgeVerify is not supported') as unknown,
+      },
+      { path: 'modules[2].age', message: 'age is required for an ageEstimation module' },
+    ]);
+  });
+
   it('documentAuthentication: document_scan then face_compare of the selfie and the document', () => {
     const flow = modulesToFlow([{ type: 'documentAuthentication' }]);
     expect(validateFlow(flow)).toEqual([]);
@@ -153,12 +204,12 @@ describe('validateModules', () => {
       {
         path: 'modules[0].type',
         message:
-          "modules[0].type must be one of emailVerification, identityVerification, documentAuthentication (got 'phoneVerification')",
+          "modules[0].type must be one of emailVerification, smsVerification, identityVerification, documentAuthentication, ageEstimation, proofOfIntent, knowledgeVerify (got 'phoneVerification')",
       },
       {
         path: 'modules[1].mail',
         message:
-          "unknown field 'mail'; the fields here are type, name, email, publicRecognitionEnabled",
+          "unknown field 'mail'; the fields here are type, name, email, publicRecognitionEnabled, phone, age, requestedData",
       },
     ]);
   });

@@ -1,9 +1,11 @@
 import type { FlowNode } from './kinds';
-import { FIXED_OUTCOMES, isConditionalNode, isFixedOutcomeNode } from './kinds';
+import { computedRoutes } from './computed-routes';
+import { FIXED_OUTCOMES, isComputedType, isConditionalNode, isFixedOutcomeNode } from './kinds';
 
 /**
  * The outcomes a node can select: every key of a fixed-outcome type (routed or not), the outcome
- * ids of a conversation or data_validation node, none for start and end (start moves on by itself).
+ * ids of a conversation or data_validation node, the computed ones of field_condition and
+ * external_call, none for start and end (start moves on by itself).
  * @example outcomesOf({ id: 'p', type: 'permissions', outcomes: {} }) // ['permissionsGranted', 'permissionsDenied']
  */
 export function outcomesOf(node: FlowNode): string[] {
@@ -22,5 +24,6 @@ export function targetsOf(node: FlowNode): [outcome: string, target: string | un
     const routes: Partial<Record<string, string>> = node.outcomes;
     return FIXED_OUTCOMES[node.type].map((key) => [key, routes[key]]);
   }
+  if (isComputedType(node.type)) return computedRoutes(node);
   return [];
 }

@@ -1,3 +1,4 @@
+import { COMPUTED_TYPES, computedRoutes } from './computed-routes';
 import type { FlowNode, NodeType } from './kinds';
 import type { FlowPosition } from './position';
 
@@ -6,13 +7,16 @@ import type { FlowPosition } from './position';
 
 /**
  * Node types the user never sees as a step of their own: the start (passed at once), the end
- * (the closing screen, not a step) and data_validation (a check the server makes unseen).
+ * (the closing screen, not a step), data_validation and field_condition (checks the server
+ * makes unseen) and external_call (a request the server makes).
  * Every other type draws a screen and counts.
  */
 export const UNSEEN_NODE_TYPES: ReadonlySet<NodeType> = new Set<NodeType>([
   'start',
   'end',
   'data_validation',
+  'field_condition',
+  'external_call',
 ]);
 
 /** Where the user stands: step `step` of `total`, both counted over nodes with a screen. */
@@ -22,6 +26,8 @@ export interface FlowProgress {
 }
 
 const targetsOf = (node: FlowNode): string[] => {
+  if (COMPUTED_TYPES.has(node.type))
+    return computedRoutes(node).flatMap(([, target]) => (target ? [target] : []));
   const shape = node as { outcome?: string; outcomes?: unknown };
   if (typeof shape.outcome === 'string') return [shape.outcome];
   const outcomes = shape.outcomes;

@@ -8,7 +8,8 @@ import { outcomesOf, targetsOf } from './outcomes';
 import { FlowValidationError } from './problems';
 import { validateFlow } from './validate';
 
-type WorkType = Exclude<NodeType, 'start' | 'end'>;
+// The computed-routing kinds (field_condition, external_call) have their own tests.
+type WorkType = Exclude<NodeType, 'start' | 'end' | 'field_condition' | 'external_call'>;
 const WORK_TYPES: WorkType[] = [
   ...(Object.keys(FIXED_OUTCOMES) as WorkType[]),
   'conversation',

@@ -5,6 +5,7 @@ import type { NodeIssue } from './kinds/common';
 import type { NodeType } from './kinds';
 import { isFixedOutcomeType } from './kinds';
 import { joinKey, shown } from './problems';
+import { unsupportedFieldReason } from './unsupported';
 
 /** Fields with their own checks in validateFlow, so schema errors on them are left out. */
 const OWN_CHECKS = new Set(['/id', '/type']);
@@ -150,6 +151,8 @@ function unknownKeyMessage(
   const parent = segments.slice(0, -1);
   if (parent.length === 1 && parent[0] === 'outcomes' && type && isFixedOutcomeType(type))
     return `unknown outcome '${key}' for ${subject}; its outcomes are ${known.join(', ')}`;
+  const unsupported = parent.length === 0 ? unsupportedFieldReason(type, key) : null;
+  if (unsupported) return `'${key}' is not supported: ${unsupported}`;
   if (parent.length === 0)
     return `unknown field '${key}' for ${subject}; its fields are ${known.join(', ')}`;
   return `unknown field '${key}'; the fields here are ${known.join(', ')}`;

@@ -1,3 +1,4 @@
+import { COMPUTED_TYPES, computedRoutes } from './computed-routes';
 import type { FlowNode } from './kinds';
 import type { FlowMachine, Route, Routing, StartAt } from './machine-build';
 import { buildFlowMachine, freeKey } from './machine-build';
@@ -6,7 +7,8 @@ import { flowSetupFor } from './machine-setup';
 // The light path to a flow machine, for the hosted page's first chunk: it imports neither the
 // kinds (their TypeBox schemas) nor validation. A stored flow was validated when its session was
 // made, so its own shape says how each node routes: `outcome` (start), an `outcomes` array
-// (a conditional kind), an `outcomes` object (a fixed kind), nothing (end).
+// (a conditional kind), an `outcomes` object (a fixed kind), its own fields (field_condition,
+// external_call: computed-routes.ts), nothing (end).
 
 type Outcomes = readonly { id: string; targetNodeId?: string }[] | Record<string, string>;
 
@@ -21,12 +23,14 @@ const STORED_ROUTING: Routing = {
       target,
       step: { nodeId: node.id, type: node.type, outcome },
     });
+    if (COMPUTED_TYPES.has(node.type))
+      return computedRoutes(node).map(([outcome, target]) => route(outcome, target));
     if (Array.isArray(outcomes)) return outcomes.map((o) => route(o.id, o.targetNodeId));
     return Object.entries(outcomes ?? {}).map(([key, target]) => route(key, target));
   },
   // A fixed kind's outcomes without a target are left out of the stored flow; only the server,
   // which knows the kinds, names them, and each ends the session incomplete.
-  othersEndIncomplete: (node) => !Array.isArray(outcomesOf(node)),
+  othersEndIncomplete: (node) => !COMPUTED_TYPES.has(node.type) && !Array.isArray(outcomesOf(node)),
   input: (node) => node,
 };
 

@@ -1,4 +1,5 @@
 import { lazyChecker } from './checkers';
+import { COMPUTED_TYPES, DEFAULT_OUTCOME, computedRoutes, ruleOutcome } from './computed-routes';
 import { FLOW_LIMITS } from './limits';
 import type { NodeChecks, NodeType } from './kinds';
 import { NODE_CHECKS, NODE_SCHEMAS, NODE_TYPES, isNodeType } from './kinds';
@@ -122,6 +123,21 @@ function edgesOf(node: Record<string, unknown>, type: NodeType | undefined, at: 
   if ((type === 'start' || type === undefined) && typeof node.outcome === 'string')
     edges.push({ outcome: 'outcome', target: node.outcome, path: `${at}.outcome` });
   if (type === 'start') return edges;
+  if (type !== undefined && COMPUTED_TYPES.has(type)) {
+    const rules = Array.isArray(node.rules) ? node.rules : [];
+    for (const [outcome, target] of computedRoutes(node)) {
+      if (target === undefined) continue;
+      const index = rules.findIndex((_, i) => outcome === ruleOutcome(i));
+      const path =
+        index >= 0
+          ? `${at}.rules[${index}].outcome`
+          : outcome === DEFAULT_OUTCOME
+            ? `${at}.default`
+            : `${at}.outcome`;
+      if (!edges.some((e) => e.path === path)) edges.push({ outcome, target, path });
+    }
+    return edges.filter((edge) => edge.target !== '');
+  }
   const outcomes = node.outcomes;
   if (Array.isArray(outcomes)) {
     outcomes.forEach((item: unknown, i) => {

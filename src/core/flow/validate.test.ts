@@ -47,7 +47,7 @@ const indexOf = (flow: RawNode[], id: string) => flow.findIndex((n) => n.id === 
 const node = (flow: RawNode[], id: string) => flow[indexOf(flow, id)] as RawNode;
 const KNOWN =
   'start, end, conversation, recognition, liveness_detection, document_scan, face_scan, ' +
-  'face_compare, enter_email, two_factor_email, two_factor_sms, data_validation, permissions';
+  'face_compare, enter_email, two_factor_email, two_factor_sms, data_validation, permissions, field_condition, external_call';
 
 /** A flow with `n` nodes in a single chain: start → conversations → end. */
 function chain(n: number): RawNode[] {
@@ -365,7 +365,7 @@ const cases: Case[] = [
         nodeId: 'otp',
         message:
           "unknown field 'otpLenght' for a two_factor_email node; its fields are id, type, otpLength, " +
-          'expirySeconds, maxAttempts, resendAfterSeconds, emailTemplate, outcomes',
+          'expirySeconds, maxAttempts, resendAfterSeconds, showUI, emailTemplate, outcomes',
       },
     ],
   },
@@ -550,7 +550,7 @@ const cases: Case[] = [
     rule: 'data_validation action is known',
     flow: () => {
       const flow = base();
-      node(flow, 'check').validation = { field: 'providedData.email', action: 'isEmail' };
+      node(flow, 'check').validation = { field: 'providedData.email', action: 'isIban' };
       return flow;
     },
     problems: [
@@ -558,7 +558,7 @@ const cases: Case[] = [
         path: 'flow[8].validation.action',
         nodeId: 'check',
         message:
-          "validation.action must be one of exists, equals, notEquals, contains, matches, minAge, maxAge, notExpired, sameAs (got 'isEmail')",
+          "validation.action must be one of exists, equals, notEquals, contains, matches, minAge, maxAge, notExpired, sameAs, isEmail, isPhone, isNumber, isDate (got 'isIban')",
       },
     ],
   },

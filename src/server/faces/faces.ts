@@ -188,7 +188,7 @@ export function createFaces(deps: FacesDeps): Faces {
         return videoFace(s.id);
       case 'providedData': {
         const key = source.providedDataKey ?? '';
-        return providedFace(s.settings.providedData?.[key], key);
+        return providedFace(textOf(s.settings.providedData?.[key]), key);
       }
     }
   }
@@ -318,10 +318,19 @@ export function createFaces(deps: FacesDeps): Faces {
           ? { inconclusiveReason: i.liveness.inconclusiveReason }
           : {}),
       };
-      const base = { challenges: i.challenges, liveness, threshold };
+      const aiLivenessCheck = nodeDefaults(i.node).requireAILivenessCheck;
+      const base = {
+        challenges: i.challenges,
+        liveness,
+        ...(aiLivenessCheck
+          ? { aiLivenessCheckPassed: i.liveness.outcome === 'livenessDetected' }
+          : {}),
+        threshold,
+      };
       const gate = faceScanGate({
         challenges: i.challenges,
         liveness: i.liveness,
+        aiLivenessCheck,
         attack: i.attack,
         cameraUnavailable: i.cameraUnavailable,
         expired: i.expired,
@@ -335,7 +344,7 @@ export function createFaces(deps: FacesDeps): Faces {
       let reference: FaceImage;
       let referenceInfo: Record<string, unknown>;
       if (key) {
-        reference = await providedFace(i.session.settings.providedData?.[key], key);
+        reference = await providedFace(textOf(i.session.settings.providedData?.[key]), key);
         referenceInfo = { source: 'providedData', providedDataKey: key };
       } else {
         const id = table.latestMedia(i.session.id, 'document_photo');
@@ -393,4 +402,9 @@ export function createFaces(deps: FacesDeps): Faces {
 
     enrollPending,
   };
+}
+
+/** A providedData value as the text of an image reference; a number or boolean is no image. */
+function textOf(value: string | number | boolean | undefined): string | undefined {
+  return value === undefined ? undefined : String(value);
 }

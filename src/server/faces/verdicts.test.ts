@@ -24,6 +24,18 @@ describe('faceScanGate', () => {
       reason: 'livenessNotDetected',
     });
   });
+  it('needs livenessDetected without challenges when the AI liveness check is required', () => {
+    for (const outcome of ['inconclusive', 'noFace', 'deepfakeDetected'])
+      expect(gate({ aiLivenessCheck: true, liveness: { outcome } })).toEqual({
+        go: false,
+        outcome: 'notPassed',
+        reason: 'aiLivenessCheckFailed',
+      });
+    expect(gate({ aiLivenessCheck: true })).toEqual({ go: true });
+    expect(gate({ aiLivenessCheck: false, liveness: { outcome: 'inconclusive' } })).toEqual({
+      go: true,
+    });
+  });
   it('refuses a presentation attack with or without challenges, an expired one too', () => {
     for (const challenges of [0, 3]) {
       expect(gate({ challenges, attack: true, liveness: { outcome: 'deepfakeDetected' } })).toEqual(

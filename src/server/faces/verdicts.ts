@@ -19,6 +19,8 @@ export interface FaceScanGateInput {
   challenges: number;
   /** The liveness decision over the capture. */
   liveness: { outcome: string; inconclusiveReason?: string };
+  /** The node's `requireAILivenessCheck`: the passive analysis must find a live person. */
+  aiLivenessCheck?: boolean;
   /** The capture's frames show a presentation attack (checked with or without challenges). */
   attack: boolean;
   cameraUnavailable: boolean;
@@ -30,7 +32,11 @@ export interface FaceScanGateInput {
 
 export type FaceScanGate =
   | { go: true }
-  | { go: false; outcome: 'notPassed'; reason: 'livenessNotDetected' | 'presentationAttack' }
+  | {
+      go: false;
+      outcome: 'notPassed';
+      reason: 'livenessNotDetected' | 'presentationAttack' | 'aiLivenessCheckFailed';
+    }
   | { go: false; outcome: 'error'; reason: FaceScanErrorReason };
 
 /**
@@ -38,7 +44,8 @@ export type FaceScanGate =
  * worked, a capture never finished (the attempt expired, or without challenges the face never
  * fitted the oval: liveness `timeout`) or without a face is an `error`; a presentation attack is
  * `notPassed` whether challenges were asked or not; when challenges were asked, anything but
- * `livenessDetected` is `notPassed`.
+ * `livenessDetected` is `notPassed`; so it is when the node requires the AI liveness check
+ * (`requireAILivenessCheck`, the passive analysis of the same capture).
  *
  * @example
  * faceScanGate({ challenges: 3, liveness: { outcome: 'inconclusive' }, attack: false, cameraUnavailable: false, expired: false, hasFace: true });
@@ -55,6 +62,9 @@ export function faceScanGate(i: FaceScanGateInput): FaceScanGate {
     i.liveness.outcome === 'inconclusive' &&
     i.liveness.inconclusiveReason === 'timeout';
   if (i.expired || timedOut) return { go: false, outcome: 'error', reason: 'timeout' };
+  if (i.aiLivenessCheck && i.liveness.outcome !== 'livenessDetected') {
+    return { go: false, outcome: 'notPassed', reason: 'aiLivenessCheckFailed' };
+  }
   if (!i.hasFace) return { go: false, outcome: 'error', reason: 'noFace' };
   return { go: true };
 }

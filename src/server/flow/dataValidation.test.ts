@@ -50,6 +50,37 @@ describe('data_validation checks', () => {
     expect(parseDate('19900401')).toBe(Date.UTC(1990, 3, 1));
   });
 
+  it('isEmail, isPhone, isNumber, isDate check the form of a value, numbers and booleans read as text', () => {
+    const d = {
+      providedData: {
+        email: ' a@b.co ',
+        bad: 'a@b',
+        phone: '+33 6 12-34-56-78',
+        age: 42,
+        vip: true,
+      },
+      extractedData: { n: '-3.5', dob: '31.12.1990', feb: '2023-02-30' },
+      metadata: { seats: 5, nested: { a: 1 } },
+    };
+    const run = (field: string, action: string) => runValidation({ field, action }, d, now);
+    expect(run('providedData.email', 'isEmail')).toBe('passed');
+    expect(run('providedData.bad', 'isEmail')).toBe('failed');
+    expect(run('providedData.missing', 'isEmail')).toBe('failed');
+    expect(run('providedData.phone', 'isPhone')).toBe('passed');
+    expect(run('providedData.email', 'isPhone')).toBe('failed');
+    expect(run('extractedData.n', 'isNumber')).toBe('passed');
+    expect(run('providedData.age', 'isNumber')).toBe('passed');
+    expect(run('providedData.email', 'isNumber')).toBe('failed');
+    expect(run('extractedData.dob', 'isDate')).toBe('passed');
+    expect(run('extractedData.feb', 'isDate')).toBe('failed');
+    expect(run('providedData.vip', 'equals')).toBe('failed');
+    expect(
+      runValidation({ field: 'providedData.vip', action: 'equals', value: 'true' }, d, now),
+    ).toBe('passed');
+    expect(run('metadata.seats', 'isNumber')).toBe('passed');
+    expect(run('metadata.nested', 'exists')).toBe('failed');
+  });
+
   it('sameAs matches names fuzzily', () => {
     expect(check('extractedData.firstLast', 'sameAs', 'providedData.name')).toBe('passed');
     expect(sameName('Anna Smith', 'John Smith')).toBe(false);

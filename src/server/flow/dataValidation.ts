@@ -3,6 +3,7 @@
  * session's data, apply the action, yield `passed` or `failed`. No AI is asked.
  */
 import { patternMatches } from '../../core/flow/pattern';
+import { isEmail, normalizePhone } from '../otp/codes';
 
 export type CheckResult = 'passed' | 'failed';
 
@@ -14,13 +15,14 @@ export interface ValidationSpec {
 
 /** The data a field path reads: `providedData.email`, `extractedData.dateOfBirth`, `metadata.x`. */
 export interface SessionData {
-  providedData: Record<string, string>;
-  extractedData: Record<string, string>;
-  metadata: Record<string, string>;
+  providedData: Readonly<Record<string, unknown>>;
+  extractedData: Readonly<Record<string, unknown>>;
+  metadata: Readonly<Record<string, unknown>>;
 }
 
 /**
- * Reads `root.key` from the session's data.
+ * Reads `root.key` from the session's data, as text: a number or a boolean (providedData and
+ * metadata may hold them) reads as its JSON text; null, an object or an array reads as absent.
  *
  * @example
  * readField({ providedData: { email: 'a@b.c' }, extractedData: {}, metadata: {} }, 'providedData.email'); // 'a@b.c'
@@ -32,6 +34,7 @@ export function readField(data: SessionData, path: string): string | undefined {
   const map = data[root];
   if (!map || typeof map !== 'object') return undefined;
   const v = map[path.slice(dot + 1)];
+  if (typeof v === 'number' || typeof v === 'boolean') return String(v);
   return typeof v === 'string' ? v : undefined;
 }
 
@@ -175,6 +178,14 @@ export function runValidation(spec: ValidationSpec, data: SessionData, now: numb
       const other = readField(data, arg);
       return ok(other !== undefined && sameName(v, other));
     }
+    case 'isEmail':
+      return ok(isEmail(v.trim()));
+    case 'isPhone':
+      return ok(normalizePhone(v) !== null);
+    case 'isNumber':
+      return ok(/^[-+]?(\d+([.,]\d+)?|[.,]\d+)$/.test(v.trim()));
+    case 'isDate':
+      return ok(parseDate(v) !== null);
     default:
       return 'failed';
   }

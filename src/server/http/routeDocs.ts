@@ -4,7 +4,13 @@
  * document is generated from these declarations (openapiDoc.ts).
  */
 import { Type, type TSchema } from '@sinclair/typebox';
-import { API_VERSIONS, ErrorBodySchema, LATEST_VERSION, PositionSchema } from '../../core/api';
+import {
+  API_VERSIONS,
+  ErrorBodySchema,
+  LATEST_VERSION,
+  PositionSchema,
+  SDK_PINNED_VERSIONS,
+} from '../../core/api';
 import { schemaRoute } from './validation';
 
 type HeaderSchemas = Record<string, { type: string; description?: string }>;
@@ -76,6 +82,14 @@ export const VersionHeaderSchema = Type.Object({
     Type.String({
       enum: [...API_VERSIONS],
       description: `The API version; default ${LATEST_VERSION}.`,
+    }),
+  ),
+  'Facesign-Version': Type.Optional(
+    Type.String({
+      enum: [...Object.keys(SDK_PINNED_VERSIONS), ...API_VERSIONS],
+      description:
+        "The original product's SDK's version header, read when Service-Version is absent; " +
+        `its pinned ${Object.keys(SDK_PINNED_VERSIONS).join(', ')} means ${LATEST_VERSION}.`,
     }),
   ),
 });

@@ -2,7 +2,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   API_VERSIONS,
   LATEST_VERSION,
-  parseVersion,
+  SDK_VERSION_HEADER,
+  requestedVersion,
   responseFor,
   type ApiVersion,
   type Operation,
@@ -16,8 +17,9 @@ declare module 'fastify' {
 }
 
 /**
- * Root `onRequest` hook: reads `Service-Version` (absent: the latest; unknown: a
- * `validation_error` naming the known ones) and says on the answer which version serves it.
+ * Root `onRequest` hook: reads `Service-Version`, or else the SDK's `Facesign-Version` (absent:
+ * the latest; unknown: a `validation_error` naming the known ones) and says on the answer which
+ * version serves it.
  * The header is set here rather than in an `onSend` hook: Fastify keeps a reply's headers through
  * its error handler and the not-found handler, and a route without `onSend` hooks skips their
  * runner on every answer.
@@ -30,10 +32,13 @@ export function readVersion(
   reply: FastifyReply,
   done: (err?: Error) => void,
 ): void {
-  const raw = request.headers['service-version'];
-  const header = Array.isArray(raw) ? raw[0] : raw;
-  // Absent or blank: the latest.
-  const v = parseVersion(header);
+  const first = (raw: string | string[] | undefined) => (Array.isArray(raw) ? raw[0] : raw);
+  // Absent or blank: the latest. The SDK's own header stands in when Service-Version is absent.
+  const asked = requestedVersion({
+    serviceVersion: first(request.headers['service-version']),
+    sdkVersion: first(request.headers[SDK_VERSION_HEADER]),
+  });
+  const v = asked.version;
   // An unknown version is refused in the latest one.
   request.apiVersion = v ?? LATEST_VERSION;
   reply.header('Service-Version', request.apiVersion);
@@ -41,7 +46,7 @@ export function readVersion(
     return done(
       new ApiError(
         'validation_error',
-        `Unknown Service-Version "${header}"; known versions: ${API_VERSIONS.join(', ')}`,
+        `Unknown ${asked.header} "${asked.value}"; known versions: ${API_VERSIONS.join(', ')}`,
         { code: 'version_unknown' },
       ),
     );

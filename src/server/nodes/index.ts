@@ -11,8 +11,10 @@ import { conversation } from './conversation';
 import { dataValidation } from './data_validation';
 import { documentScan } from './document_scan';
 import { enterEmail } from './enter_email';
+import { externalCall } from './external_call';
 import { faceCompare } from './face_compare';
 import { faceScan } from './face_scan';
+import { fieldCondition } from './field_condition';
 import { livenessDetection } from './liveness_detection';
 import { recognition } from './recognition';
 import { twoFactorEmail } from './two_factor_email';
@@ -36,6 +38,8 @@ export const SERVER_NODES = {
   two_factor_sms: twoFactorSms,
   data_validation: dataValidation,
   permissions: NO_SERVER_WORK,
+  field_condition: fieldCondition,
+  external_call: externalCall,
 } as const satisfies { readonly [T in NodeType]: ServerNode<T, never> };
 
 type Nodes = typeof SERVER_NODES;

@@ -13,7 +13,9 @@ export function knownEmail(s: SessionRecord): string | null {
     const email = r?.outcome === 'emailEntered' ? r.report?.['email'] : undefined;
     if (typeof email === 'string' && email) return email;
   }
-  return s.settings.providedData['email'] || null;
+  // Creation refuses a non-string email or phone (sessions/create.ts).
+  const given = s.settings.providedData['email'];
+  return typeof given === 'string' && given ? given : null;
 }
 
 /**
@@ -21,5 +23,6 @@ export function knownEmail(s: SessionRecord): string | null {
  * knownPhone(session); // '+33612345678' or null
  */
 export function knownPhone(s: SessionRecord): string | null {
-  return s.settings.providedData['phone'] || null;
+  const given = s.settings.providedData['phone'];
+  return typeof given === 'string' && given ? given : null;
 }

@@ -1,8 +1,12 @@
+import { TypeCompiler } from '@sinclair/typebox/compiler';
 import {
   DEFAULT_LANG,
   IMAGE_DATA_KEYS,
+  ExtractionSchemaSchema,
   checkMapLimits,
   createProblemsFor,
+  extractionProblems,
+  type ExtractionField,
   type ApiVersion,
   type CreateSessionBody,
   type ErrorDetail,
@@ -22,6 +26,18 @@ import { orderedId } from '../ids';
 import { knownFlow, rememberFlow, type KnownFlow } from '../knownFlows';
 import type { Scope, SessionRecord, StoredSettings } from '../store/types';
 import { checkEmbedOrigin } from './embedOrigins';
+
+const extractionChecker = TypeCompiler.Compile(ExtractionSchemaSchema);
+
+/** Why a well-formed extractionSchema is refused (docs/sdk-inputs.md, "extractionSchema"). */
+export const EXTRACTION_NOT_SUPPORTED =
+  'extractionSchema is not supported: this service does not read fields out of the ' +
+  'conversation; send what you know in providedData, or collect it with an external_call node';
+
+/** Whether an `extractionSchema` has the shape the route's schema documents. */
+function extractionFieldsValid(v: unknown[]): v is ExtractionField[] {
+  return extractionChecker.Check(v);
+}
 
 export interface CreateContext {
   scope: Scope;
@@ -91,10 +107,24 @@ function checkUrl(path: string, value: string): ErrorDetail[] {
   return [];
 }
 
-function isMap(v: unknown): v is Record<string, string> {
-  if (v === null || typeof v !== 'object' || Array.isArray(v)) return false;
-  for (const x of Object.values(v)) if (typeof x !== 'string') return false;
-  return true;
+function isMap(v: unknown): v is Record<string, unknown> {
+  return v !== null && typeof v === 'object' && !Array.isArray(v);
+}
+
+/** Keys of `providedData` that other parts read as text: they must be strings (compat.md §2.1). */
+const TEXT_DATA_KEYS = ['name', 'email', 'phone'] as const;
+
+function providedDataProblems(data: Record<string, unknown>): ErrorDetail[] {
+  const problems = checkMapLimits('providedData', data, IMAGE_DATA_KEYS);
+  for (const key of TEXT_DATA_KEYS) {
+    const v = data[key];
+    if (v !== undefined && typeof v !== 'string')
+      problems.push({
+        path: `providedData.${key}`,
+        message: `providedData.${key} must be a string`,
+      });
+  }
+  return problems;
 }
 
 /**
@@ -153,8 +183,13 @@ export function buildSession(
   }
 
   if (isMap(body.metadata)) problems.push(...checkMapLimits('metadata', body.metadata));
-  if (isMap(body.providedData)) {
-    problems.push(...checkMapLimits('providedData', body.providedData, IMAGE_DATA_KEYS));
+  if (isMap(body.providedData)) problems.push(...providedDataProblems(body.providedData));
+  if (Array.isArray(body.extractionSchema) && extractionFieldsValid(body.extractionSchema)) {
+    const shapeProblems = extractionProblems(body.extractionSchema);
+    problems.push(...shapeProblems);
+    // Refused rather than stored and ignored: nothing here reads fields out of a transcript yet.
+    if (shapeProblems.length === 0)
+      problems.push({ path: 'extractionSchema', message: EXTRACTION_NOT_SUPPORTED });
   }
 
   const langs = Array.isArray(body.langs) ? body.langs : [...ctx.langIds];
@@ -224,6 +259,10 @@ export function buildSession(
     zone: body.zone === 'eu' ? 'eu' : 'us',
     ...(body.customization !== undefined ? { customization: body.customization } : {}),
     videoAIAnalysisEnabled: body.videoAIAnalysisEnabled ?? false,
+    ...(body.backgroundAssetId !== undefined ? { backgroundAssetId: body.backgroundAssetId } : {}),
+    ...(body.extractionSchema !== undefined
+      ? { extractionSchema: body.extractionSchema as ExtractionField[] }
+      : {}),
     ...(body.redirectUrl !== undefined ? { redirectUrl: body.redirectUrl } : {}),
     embedOrigins,
   };

@@ -35,8 +35,8 @@ describe('parseListQuery', () => {
       {
         limit: '7',
         status: ['created,processing', 'canceled'],
-        fromDate: '5',
-        toDate: '9',
+        fromDate: '1700000000005',
+        toDate: '1700000000009',
         search: 'AbC',
         includeTotal: '1',
         flowId: 'f',
@@ -57,8 +57,8 @@ describe('parseListQuery', () => {
         flowId: 'f',
         clientReferenceId: 'c',
         statuses: ['created', 'inProgress', 'incomplete'],
-        fromDate: 5,
-        toDate: 9,
+        fromDate: 1700000000005,
+        toDate: 1700000000009,
         search: 'abc',
       },
     });
@@ -67,5 +67,23 @@ describe('parseListQuery', () => {
   it('reads dates as seconds in the legacy version', () => {
     const r = parseListQuery({ fromDate: '5' }, '2025-01-01');
     expect(r.ok && r.query.fromDate).toBe(5000);
+  });
+
+  it('refuses a date in the other unit than the version reads, saying which to send', () => {
+    const seconds = parseListQuery({ fromDate: '1700000000', toDate: '0' }, '2025-09-01');
+    expect(seconds.ok).toBe(false);
+    expect(!seconds.ok && seconds.problems).toEqual([
+      {
+        path: 'fromDate',
+        message: expect.stringContaining('looks like Unix seconds') as unknown,
+      },
+    ]);
+    expect(!seconds.ok && seconds.problems[0]?.message).toContain('send 1700000000000');
+    const ms = parseListQuery({ toDate: '1700000000000' }, '2025-01-01');
+    expect(!ms.ok && ms.problems[0]).toMatchObject({
+      path: 'toDate',
+      message: expect.stringContaining('send 1700000000') as unknown,
+    });
+    expect(parseListQuery({ fromDate: '1700000000000' }, '2025-09-01').ok).toBe(true);
   });
 });

@@ -1,6 +1,7 @@
 import {
   API_LIMITS,
   SORT_KEYS,
+  dateUnitProblems,
   listQueryFor,
   parseStatus,
   type ApiVersion,
@@ -110,6 +111,12 @@ export function parseListQuery(raw: RawQuery, version: ApiVersion): ParsedList {
   const limit = int('limit', 0, API_LIMITS.pageSizeMax) ?? API_LIMITS.pageSizeDefault;
   const fromDate = int('fromDate', 0, Number.MAX_SAFE_INTEGER);
   const toDate = int('toDate', 0, Number.MAX_SAFE_INTEGER);
+  problems.push(
+    ...dateUnitProblems(version, {
+      ...(fromDate !== undefined ? { fromDate } : {}),
+      ...(toDate !== undefined ? { toDate } : {}),
+    }),
+  );
 
   const sortByRaw = one('sortBy');
   if (sortByRaw !== undefined && !SORT_KEYS.includes(sortByRaw as SortKey)) {

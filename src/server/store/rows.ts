@@ -64,7 +64,8 @@ export function statusRank(status: SessionStatus): number {
 }
 
 /**
- * The lower-cased text `search` matches: the id, the reference and every metadata value.
+ * The lower-cased text `search` matches: the id, the reference and every metadata value (the
+ * strings, numbers and booleans at any depth).
  *
  * @example
  * searchText({ id: 's1', clientReferenceId: 'U-7', settings: { metadata: { a: 'Gold' } } } as never);
@@ -73,7 +74,7 @@ export function statusRank(status: SessionStatus): number {
 export function searchText(
   s: Pick<SessionRecord, 'id' | 'clientReferenceId' | 'settings'>,
 ): string {
-  return [s.id, s.clientReferenceId ?? '', ...Object.values(s.settings.metadata)]
+  return [s.id, s.clientReferenceId ?? '', ...scalarsOf(s.settings.metadata)]
     .join('\n')
     .toLowerCase();
 }
@@ -160,3 +161,15 @@ export const SORT_COLUMNS = {
   status: ['status_rank', 'created_at', 'id'],
   finishedAt: ['finished_sort', 'created_at', 'id'],
 } as const;
+
+/**
+ * The string, number and boolean values inside a metadata value, at any depth (metadata holds any
+ * JSON), as text.
+ * @example scalarsOf({ plan: 'gold', seats: 5, tags: ['a', { b: true }] }) // ['gold', '5', 'a', 'true']
+ */
+export function scalarsOf(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (typeof value === 'number' || typeof value === 'boolean') return [String(value)];
+  if (value === null || typeof value !== 'object') return [];
+  return Object.values(value).flatMap(scalarsOf);
+}

@@ -10,6 +10,7 @@ import {
   SECRET_COLUMNS,
   SESSION_COLUMNS,
   rowToSession,
+  settingsJson,
   secretOf,
   statusRank,
   type SecretColumns,
@@ -72,6 +73,8 @@ export function sqliteSessions(
       started_at = @started_at, finished_at = @finished_at, finished_sort = @finished_sort,
       last_activity_at = @last_activity_at, report = @report, position = @position,
       rev = rev + 1 WHERE id = @id AND rev = @rev`),
+    // Settings change only where a node writes providedData (an external_call's answer).
+    updateSettings: db.prepare(`UPDATE sessions SET settings = @settings WHERE id = @id`),
     // Through sessions_by_status: unopened ones by creation time, open ones (few at any time)
     // by their last activity.
     timedOut: db.prepare(`SELECT ${SESSION_COLUMNS} FROM sessions
@@ -99,6 +102,8 @@ export function sqliteSessions(
       position: JSON.stringify(next.position),
     });
     if (res.changes === 0) return null;
+    if (next.settings !== prev.settings)
+      s.updateSettings.run({ id: prev.id, settings: settingsJson(next.settings) });
     if (next.status !== prev.status) events.appendStatus(next, now);
     return { ...next, rev: prev.rev + 1 };
   };

@@ -178,7 +178,8 @@ describe('POST /sessions', () => {
       zone: 'mars',
       redirectUrl: 'javascript:alert(1)',
       embedOrigins: ['https://shop.example/path'],
-      metadata: { n: 1 },
+      // metadata takes any JSON value (compat.md §2); providedData only scalars.
+      providedData: { n: { nested: 1 } },
       surprise: true,
     });
     expect(r.status).toBe(400);
@@ -190,7 +191,7 @@ describe('POST /sessions', () => {
       'zone',
       'redirectUrl',
       'embedOrigins[0]',
-      'metadata.n',
+      'providedData.n',
       'surprise',
     ]) {
       expect(paths).toContain(p);

@@ -11,7 +11,7 @@ import { addressRefusal, type AddressPolicy } from './address-policy';
 import { thrownResult, type AttemptResult } from './retry';
 import { userinfoOf } from './userinfo';
 
-class BlockedAddressError extends Error {
+export class BlockedAddressError extends Error {
   readonly code = 'EBLOCKED';
 }
 
@@ -43,7 +43,7 @@ export function createWebhookAgents(opts: { perOrigin: number; total: number }):
 }
 
 /** A DNS lookup that refuses the whole name when any address it resolves to is refused. */
-function guardedLookup(policy: AddressPolicy): LookupFunction {
+export function guardedLookup(policy: AddressPolicy): LookupFunction {
   return (hostname, options, callback) => {
     dnsLookup(hostname, { ...options, all: true }, (err, addresses: LookupAddress[]) => {
       if (err) return callback(err, '', 0);

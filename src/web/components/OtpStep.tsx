@@ -9,6 +9,9 @@ import { looksLikeEmail, maskEmail, maskPhone, normalizePhone } from '../format/
 import { CallProblem } from './Notice';
 import { StepHeading } from './StepHeading';
 
+/** How long the "code sent" toast stays (the node's showUI). */
+const TOAST_MS = 4000;
+
 /**
  * The shared body of two_factor_email and two_factor_sms: where the code goes (asked for when the
  * session knows no address), sending, the code field (`autocomplete="one-time-code"`), attempts
@@ -38,6 +41,8 @@ export function OtpStep({
   const [codeInvalid, setCodeInvalid] = useState(false);
   const [wrong, setWrong] = useState<number | null>(null);
   const [notice, setNotice] = useState<'alreadySent' | 'expired' | null>(null);
+  // The node's showUI (default true): a toast says where each code went, for a few seconds.
+  const [toastUntil, setToastUntil] = useState(0);
   const resendWait = (node.resendAfterSeconds ?? 30) * 1000;
   const [now, setNow] = useState(() => Date.now());
   const codeInput = useRef<HTMLInputElement>(null);
@@ -80,6 +85,7 @@ export function OtpStep({
       setSent(answer);
       setNotice(null);
       setNow(Date.now());
+      if (node.showUI !== false) setToastUntil(Date.now() + TOAST_MS);
       setCode('');
       setWrong(null);
     });
@@ -158,6 +164,12 @@ export function OtpStep({
     <section className="card otp" aria-labelledby="otp-title">
       <StepHeading id="otp-title">{heading}</StepHeading>
       {sent ? codePhase(sent) : sendPhase()}
+      {sent && now < toastUntil && (
+        // The status line below the heading already says it to screen readers.
+        <div className="toast" aria-hidden="true" data-testid="otp-toast">
+          {t('otp.sentToast', { destination: sent.sentTo || known || '' })}
+        </div>
+      )}
     </section>
   );
 

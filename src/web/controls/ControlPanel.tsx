@@ -16,9 +16,12 @@ export function ControlPanel({
   langs,
   lang,
   onLang,
+  shown = { captions: true, voice: true, language: true },
 }: {
   captionsOpen: boolean;
   voiceSupported: boolean;
+  /** Which controls `customization.controls.buttons` keeps (see planControls). */
+  shown?: { captions: boolean; voice: boolean; language: boolean };
   langs: readonly string[];
   lang: string;
   onLang(lang: string): void;
@@ -29,19 +32,21 @@ export function ControlPanel({
   const setCaptionsOpen = usePrefs((s) => s.setCaptionsOpen);
   return (
     <nav className="controls" aria-label={t('controls.label')}>
-      <button
-        type="button"
-        className="button button-quiet"
-        aria-expanded={captionsOpen}
-        aria-controls="captions"
-        onClick={() => setCaptionsOpen(!captionsOpen)}
-      >
-        <CaptionsIcon />
-        <span className="control-label">
-          {captionsOpen ? t('controls.hideCaptions') : t('controls.showCaptions')}
-        </span>
-      </button>
-      {voiceSupported && (
+      {shown.captions && (
+        <button
+          type="button"
+          className="button button-quiet"
+          aria-expanded={captionsOpen}
+          aria-controls="captions"
+          onClick={() => setCaptionsOpen(!captionsOpen)}
+        >
+          <CaptionsIcon />
+          <span className="control-label">
+            {captionsOpen ? t('controls.hideCaptions') : t('controls.showCaptions')}
+          </span>
+        </button>
+      )}
+      {voiceSupported && shown.voice && (
         <button type="button" className="button button-quiet" onClick={() => setVoiceOn(!voiceOn)}>
           <SpeakerIcon off={!voiceOn} />
           <span className="control-label">
@@ -49,7 +54,7 @@ export function ControlPanel({
           </span>
         </button>
       )}
-      {langs.length > 1 && (
+      {shown.language && langs.length > 1 && (
         <label className="lang-select">
           <GlobeIcon />
           <span className="visually-hidden">{t('controls.language')}</span>

@@ -3,19 +3,41 @@ import { localized, planControls, planPermissionsPage } from './rules';
 
 describe('planControls', () => {
   it('shows the panel with captions closed by default', () => {
-    expect(planControls(undefined)).toEqual({ showPanel: true, captionsOpenAtStart: false });
-    expect(planControls({})).toEqual({ showPanel: true, captionsOpenAtStart: false });
+    expect(planControls(undefined)).toMatchObject({ showPanel: true, captionsOpenAtStart: false });
+    expect(planControls({})).toMatchObject({ showPanel: true, captionsOpenAtStart: false });
   });
 
   it('opens captions at start when asked', () => {
-    expect(planControls({ captionsOpenedByDefault: true })).toEqual({
+    expect(planControls({ captionsOpenedByDefault: true })).toMatchObject({
       showPanel: true,
       captionsOpenAtStart: true,
     });
   });
 
   it('hides the panel and silences every other setting when the master switch is off', () => {
-    expect(planControls({ showUxControls: false, captionsOpenedByDefault: true })).toEqual({
+    expect(planControls({ showUxControls: false, captionsOpenedByDefault: true })).toMatchObject({
+      showPanel: false,
+      captionsOpenAtStart: false,
+    });
+  });
+
+  it('draws every control without buttons, exactly the listed ones with them, no panel for none', () => {
+    const all = { captions: true, voice: true, language: true, close: true };
+    expect(planControls({})).toMatchObject(all);
+    expect(planControls({ buttons: ['captions', 'microphone'], autoHide: false })).toEqual({
+      showPanel: true,
+      captionsOpenAtStart: false,
+      captions: true,
+      voice: false,
+      language: false,
+      close: false,
+    });
+    expect(planControls({ buttons: ['language', 'close'] })).toMatchObject({
+      captions: false,
+      language: true,
+      close: true,
+    });
+    expect(planControls({ buttons: [], captionsOpenedByDefault: true })).toMatchObject({
       showPanel: false,
       captionsOpenAtStart: false,
     });

@@ -6,21 +6,46 @@ export interface ControlsPlan {
   showPanel: boolean;
   /** The transcript panel is open when the session starts. */
   captionsOpenAtStart: boolean;
+  /** Which of the panel's controls are drawn (the language one only with two or more languages). */
+  captions: boolean;
+  voice: boolean;
+  language: boolean;
+  /** The exit button beside the panel (`close` in `buttons`). */
+  close: boolean;
 }
 
 /**
  * Applies the spec's controls rules: `showUxControls` (default true) is the master switch; when it
  * is false the panel is not rendered and every other setting has no effect, silently.
- * `captionsOpenedByDefault` (default false) opens the transcript at start.
+ * `captionsOpenedByDefault` (default false) opens the transcript at start. `buttons`, when given,
+ * is the exact set drawn: `captions`, `language` and `close` are this page's; `microphone` and
+ * `camera` name toggles the page does not have (the browser's own permission controls stand for
+ * them), and the guide's voice toggle, not in that set, is left out (the guide then speaks).
+ * An empty list draws no panel. `autoHide` needs nothing: the panel never fades out.
  *
  * @example
- * planControls({ showUxControls: false, captionsOpenedByDefault: true });
- * // { showPanel: false, captionsOpenAtStart: false }
+ * planControls({ showUxControls: false, captionsOpenedByDefault: true }).showPanel; // false
+ * planControls({ buttons: ['captions'] }); // { showPanel: true, captions: true, voice: false, language: false, close: false, … }
  */
 export function planControls(controls: ControlsCustomization | undefined): ControlsPlan {
-  const showPanel = controls?.showUxControls !== false;
-  if (!showPanel) return { showPanel: false, captionsOpenAtStart: false };
-  return { showPanel, captionsOpenAtStart: controls?.captionsOpenedByDefault === true };
+  const all = { captions: true, voice: true, language: true, close: true };
+  if (controls?.showUxControls === false)
+    return { showPanel: false, captionsOpenAtStart: false, ...all };
+  const buttons = controls?.buttons;
+  const shown = buttons
+    ? {
+        captions: buttons.includes('captions'),
+        voice: false,
+        language: buttons.includes('language'),
+        close: buttons.includes('close'),
+      }
+    : all;
+  const showPanel = buttons === undefined || buttons.length > 0;
+  return {
+    showPanel,
+    captionsOpenAtStart: showPanel && controls?.captionsOpenedByDefault === true,
+    ...shown,
+  };
 }
 
 /**

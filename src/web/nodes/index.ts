@@ -9,8 +9,10 @@ import { dataValidationPage } from './data_validation';
 import { documentScanPage } from './document_scan';
 import { endPage } from './end';
 import { enterEmailPage } from './enter_email';
+import { externalCallPage } from './external_call';
 import { faceComparePage } from './face_compare';
 import { faceScanPage } from './face_scan';
+import { fieldConditionPage } from './field_condition';
 import type { PageKind } from './kind';
 import { livenessDetectionPage } from './liveness_detection';
 import { permissionsPage } from './permissions';
@@ -35,6 +37,8 @@ export const PAGE_KINDS = {
   two_factor_sms: twoFactorSmsPage,
   data_validation: dataValidationPage,
   permissions: permissionsPage,
+  field_condition: fieldConditionPage,
+  external_call: externalCallPage,
 } satisfies { readonly [T in NodeType]: PageKind<T> };
 
 /** The page's tables (screens, devices, actors), derived from `PAGE_KINDS`. */

@@ -21,6 +21,10 @@ export const VALIDATION_ACTIONS = [
   'maxAge',
   'notExpired',
   'sameAs',
+  'isEmail',
+  'isPhone',
+  'isNumber',
+  'isDate',
 ] as const;
 export type ValidationAction = (typeof VALIDATION_ACTIONS)[number];
 
@@ -49,14 +53,20 @@ export const DataValidationNodeSchema = nodeSchema(
         }),
         action: Type.Union(
           VALIDATION_ACTIONS.map((a) => Type.Literal(a)),
-          { description: 'The check made on the field.' },
+          {
+            description:
+              'The check made on the field. isEmail: an email address; isPhone: a phone number in ' +
+              'international form; isNumber: a decimal number; isDate: a date (YYYY-MM-DD, ' +
+              'YYYYMMDD, DD.MM.YYYY or DD/MM/YYYY).',
+          },
         ),
         value: Type.Optional(
           Type.Union([Type.String({ maxLength: FLOW_LIMITS.maxPromptLength }), Type.Number()], {
             description:
               'equals/notEquals/contains: the text; matches: a regular expression in RE2 syntax ' +
               '(no lookaround or backreferences; (?i) for any case), searched for in the value; ' +
-              'minAge/maxAge: years; sameAs: the other field path. Not used by exists and notExpired.',
+              'minAge/maxAge: years; sameAs: the other field path. Not used by exists, notExpired, ' +
+              'isEmail, isPhone, isNumber and isDate.',
           }),
         ),
       },
@@ -92,6 +102,10 @@ const VALUE_RULES: Record<ValidationAction, 'none' | 'text' | 'regex' | 'age' | 
   minAge: 'age',
   maxAge: 'age',
   sameAs: 'field',
+  isEmail: 'none',
+  isPhone: 'none',
+  isNumber: 'none',
+  isDate: 'none',
 };
 
 /**

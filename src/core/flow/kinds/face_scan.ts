@@ -32,6 +32,26 @@ export const FaceScanNodeSchema = nodeSchema(
         description: 'When true the capture includes an active challenge sequence.',
       }),
     ),
+    requireAILivenessCheck: Type.Optional(
+      Type.Boolean({
+        default: false,
+        description:
+          'When true the face passes only if the passive (AI) liveness analysis of the capture ' +
+          'finds a live person; the node report says so in aiLivenessCheckPassed.',
+      }),
+    ),
+    enableSound: Type.Optional(
+      Type.Boolean({
+        default: true,
+        description: 'A short tone when the capture starts and when it is done.',
+      }),
+    ),
+    enableHaptics: Type.Optional(
+      Type.Boolean({
+        default: true,
+        description: 'A short vibration, on devices that have one, when the capture is done.',
+      }),
+    ),
     referenceImageKey: Type.Optional(
       Type.String({
         minLength: 1,
@@ -51,10 +71,16 @@ export type FaceScanNode = Static<typeof FaceScanNodeSchema>;
 
 export const FACE_SCAN_DEFAULTS = {
   requireLivenessChallenge: false,
+  requireAILivenessCheck: false,
+  enableSound: true,
+  enableHaptics: true,
   maxAttempts: FLOW_LIMITS.cameraAttempts.default,
 } as const;
 export type ResolvedFaceScanNode = FaceScanNode & {
   requireLivenessChallenge: boolean;
+  requireAILivenessCheck: boolean;
+  enableSound: boolean;
+  enableHaptics: boolean;
   maxAttempts: number;
 };
 
@@ -76,6 +102,8 @@ export interface FaceScanReport {
   ended?: string;
   challenges?: number;
   liveness?: { outcome: string; inconclusiveReason?: string };
+  /** With `requireAILivenessCheck`: whether the passive liveness analysis found a live person. */
+  aiLivenessCheckPassed?: boolean;
   threshold?: number;
   reference?: Record<string, unknown>;
   similarity?: number;

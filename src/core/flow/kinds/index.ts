@@ -11,6 +11,8 @@ import { conversation } from './conversation';
 import { dataValidation } from './data_validation';
 import { documentScan } from './document_scan';
 import { end } from './end';
+import { externalCall } from './external_call';
+import { fieldCondition } from './field_condition';
 import { enterEmail } from './enter_email';
 import { faceCompare } from './face_compare';
 import { faceScan } from './face_scan';
@@ -38,6 +40,8 @@ export const KINDS = {
   two_factor_sms: twoFactorSms,
   data_validation: dataValidation,
   permissions,
+  field_condition: fieldCondition,
+  external_call: externalCall,
 } as const;
 
 type Kinds = typeof KINDS;
@@ -70,8 +74,12 @@ export type FixedOutcomeNodeType = {
 export type ConditionalNodeType = {
   [T in NodeType]: Routes<T>['routing'] extends 'conditional' ? T : never;
 }[NodeType];
+/** Node types whose outcomes are named after their own fields (computed-routes.ts). */
+export type ComputedNodeType = {
+  [T in NodeType]: Routes<T>['routing'] extends 'computed' ? T : never;
+}[NodeType];
 /** Node types whose work runs as an invoked actor (start and end are actions). */
-export type WorkNodeType = FixedOutcomeNodeType | ConditionalNodeType;
+export type WorkNodeType = FixedOutcomeNodeType | ConditionalNodeType | ComputedNodeType;
 /** The outcome keys of a fixed-outcome node type. */
 export type OutcomeKey<T extends FixedOutcomeNodeType> = keyof Extract<
   Routes<T>,
@@ -82,7 +90,7 @@ export type OutcomeKey<T extends FixedOutcomeNodeType> = keyof Extract<
 /** The outcome a node of that type selects: a fixed key, or the id of a conditional outcome. */
 export type OutcomeOf<T extends NodeType> = T extends FixedOutcomeNodeType
   ? OutcomeKey<T>
-  : T extends ConditionalNodeType
+  : T extends ConditionalNodeType | ComputedNodeType
     ? string
     : never;
 
@@ -120,6 +128,9 @@ export const FIXED_OUTCOMES = KIND_TABLES.fixedOutcomes as unknown as {
 /** Node types whose `outcomes` is an ordered array of `{ id, condition, targetNodeId }`. */
 export const CONDITIONAL_NODE_TYPES =
   KIND_TABLES.conditionalTypes as readonly ConditionalNodeType[];
+
+/** Node types whose outcomes are named after their own fields (computed-routes.ts). */
+export const COMPUTED_NODE_TYPES = KIND_TABLES.computedTypes as readonly ComputedNodeType[];
 
 /** Node types whose work the flow machine invokes as an actor named by the type. */
 export const WORK_NODE_TYPES = KIND_TABLES.workTypes as readonly WorkNodeType[];
@@ -205,6 +216,14 @@ export function isFixedOutcomeType(type: NodeType): type is FixedOutcomeNodeType
  */
 export function isConditionalType(type: NodeType): type is ConditionalNodeType {
   return (CONDITIONAL_NODE_TYPES as readonly string[]).includes(type);
+}
+
+/**
+ * Whether a node type's outcomes are named after its own fields (field_condition, external_call).
+ * @example isComputedType('field_condition') // true
+ */
+export function isComputedType(type: NodeType): type is ComputedNodeType {
+  return (COMPUTED_NODE_TYPES as readonly string[]).includes(type);
 }
 
 /** A node of a fixed-outcome type. */

@@ -43,7 +43,14 @@ export type KindRoutes =
       readonly routing: 'conditional';
       readonly decidedBy: Decider;
       failing(step: StepSeen): boolean;
-    };
+    }
+  /**
+   * Outcomes named after the node's own fields (field_condition's rules and default,
+   * external_call's single next node), read by `computedRoutes` (computed-routes.ts), which the
+   * page's light machine uses too. The server decides them by itself; they never count against
+   * `isVerified`.
+   */
+  | { readonly routing: 'computed' };
 
 /**
  * Everything the flow core knows of one node kind. One module per kind (`kinds/<type>.ts`)

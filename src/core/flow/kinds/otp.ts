@@ -36,6 +36,13 @@ export const otpOptions = {
   resendAfterSeconds: Type.Optional(
     BoundedInteger(FLOW_LIMITS.resendAfterSeconds, 'Seconds before a new code may be sent.'),
   ),
+  showUI: Type.Optional(
+    Type.Boolean({
+      default: true,
+      description:
+        'Whether the page shows a notice (a toast) when a code is sent; false: the code screen only.',
+    }),
+  ),
 };
 
 export const OTP_DEFAULTS = {
@@ -43,6 +50,7 @@ export const OTP_DEFAULTS = {
   expirySeconds: FLOW_LIMITS.expirySeconds.default,
   maxAttempts: FLOW_LIMITS.maxAttempts.default,
   resendAfterSeconds: FLOW_LIMITS.resendAfterSeconds.default,
+  showUI: true,
 } as const;
 
 export interface ResolvedOtpOptions {
@@ -50,6 +58,7 @@ export interface ResolvedOtpOptions {
   expirySeconds: number;
   maxAttempts: number;
   resendAfterSeconds: number;
+  showUI: boolean;
 }
 
 export const CODE_PLACEHOLDER = '{{code}}';

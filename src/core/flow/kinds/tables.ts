@@ -10,6 +10,8 @@ export interface KindTables {
   fixedOutcomes: Record<string, string[]>;
   /** Types whose `outcomes` is an ordered array of conditional outcomes. */
   conditionalTypes: string[];
+  /** Types whose outcomes are named after their own fields (computed-routes.ts). */
+  computedTypes: string[];
   /** Types whose work runs as an invoked actor of the flow machine (all but entry and exit). */
   workTypes: string[];
   schemas: Record<string, TObject>;
@@ -36,6 +38,7 @@ export function kindTables(kinds: readonly AnyKind[]): KindTables {
     nodeTypes: [],
     fixedOutcomes: {},
     conditionalTypes: [],
+    computedTypes: [],
     workTypes: [],
     schemas: {},
     resolvers: {},
@@ -58,6 +61,11 @@ export function kindTables(kinds: readonly AnyKind[]): KindTables {
       continue;
     }
     t.workTypes.push(type);
+    if (routes.routing === 'computed') {
+      t.computedTypes.push(type);
+      t.failing[type] = () => false;
+      continue;
+    }
     if (routes.routing === 'conditional') {
       t.conditionalTypes.push(type);
       t.failing[type] = (step) => routes.failing(step);

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CallProblem } from '../../components/Notice';
 import { StepHeading } from '../../components/StepHeading';
+import { useCaptureFeedback } from '../../camera/captureFeedback';
 import { captureState } from '../../camera/captureProps';
 import { CaptureStatus } from '../../camera/CaptureStatus';
 import { LivenessCapture } from '../../camera/LivenessCapture';
@@ -19,7 +20,8 @@ import { useServerCall } from '../../screens/useServerCall';
  * server gives some) over the same attempt routes; the server compares the best frame with the
  * reference and decides, giving another attempt with its reason when the capture failed in a way
  * another may fix. `captureInstructions` are shown and spoken; Cancel ends the node
- * `cancelled` (docs/hosted-page.md, "Face scan").
+ * `cancelled` (docs/hosted-page.md, "Face scan"). A tone and a vibration mark the capture unless
+ * the node turns them off (`enableSound`, `enableHaptics`).
  */
 export default function FaceScanScreen({ node, session, api, send }: ScreenProps<'face_scan'>) {
   const { t } = useTranslation();
@@ -38,6 +40,10 @@ export default function FaceScanScreen({ node, session, api, send }: ScreenProps
   }, [instructions, send]);
 
   useSayRetry(state, strings, send);
+  useCaptureFeedback(state.phase, {
+    sound: node.enableSound !== false,
+    haptics: node.enableHaptics !== false,
+  });
   const attempt = state.phase === 'capturing' ? state.attempt : null;
   const comparing = t('faceScan.comparing');
   const sending = t('liveness.sending');
