@@ -52,6 +52,7 @@ export interface SessionView {
     transcript: { text: string; isAvatar: boolean }[];
     nodeReports: { nodeId: string; outcome: string }[];
     consent?: { choice: string; textVersion: string; at: number };
+    extractedData?: Record<string, string>;
   };
 }
 
