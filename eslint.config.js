@@ -221,12 +221,28 @@ export default tseslint.config(
     },
   },
   {
+    // The client's types come from the API's schemas (src/core/api) by type-only imports, which
+    // leave nothing behind at run time; no value of the service is imported.
     files: ['src/sdk/**/*.ts'],
-    rules: restrict([
-      {
-        group: ['**/server/**', '**/web/**', '**/core/**'],
-        message: 'The SDK is published on its own: it imports nothing of the service.',
-      },
-    ]),
+    rules: {
+      'no-restricted-imports': 'off',
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/server/**', '**/web/**'],
+              message: 'The SDK is published on its own: it imports nothing of the service.',
+            },
+            {
+              group: ['**/core/**'],
+              allowTypeImports: true,
+              message:
+                'The SDK is published on its own: only types may come from the core (import type).',
+            },
+          ],
+        },
+      ],
+    },
   },
 );

@@ -1,7 +1,43 @@
 /**
- * The receiver SDK for the service's webhooks. It stands alone: nothing of the service is imported,
- * so it can be copied or published as its own package.
+ * `open-idv/sdk`: what an integrator's backend uses. The typed API client (create, retrieve,
+ * list, refresh, avatars, languages, with safe retries) and the receiver of the service's
+ * webhooks. Nothing of the service runs here: the client's types come from the service's schemas
+ * by type-only imports, so the folder can be published as its own package.
  */
+export {
+  createIdvClient,
+  listQuery,
+  CLIENT_API_VERSION,
+  type CreateOptions,
+  type IdvClient,
+  type IdvClientOptions,
+  type SessionsApi,
+} from './client';
+export { IdvApiError, type ApiErrorType } from './apiError';
+export {
+  DEFAULT_RETRY_POLICY,
+  isRetryable,
+  parseRetryAfter,
+  retryDelay,
+  type RetryPolicy,
+} from './retry';
+export type { FetchLike } from './transport';
+export type {
+  Avatar,
+  AvatarList,
+  ClientSecret,
+  CreateSessionParams,
+  ErrorBody,
+  ErrorDetail,
+  Language,
+  LanguageList,
+  ListSessionsParams,
+  Report,
+  Session,
+  SessionListPage,
+  SessionStatus,
+  SessionWithSecret,
+} from './apiTypes';
 export {
   SIGNATURE_HEADER,
   DEFAULT_TOLERANCE_MS,

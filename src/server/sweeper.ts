@@ -13,7 +13,8 @@ export interface Sweeper {
 /**
  * Ends sessions by their timeouts (decisions.md, "States and their end"): a `created` session
  * never opened for `unopenedMs` (24 hours), an `inProgress` one idle for `idleMs` (30 minutes).
- * Each end is a status change, so the store writes its `session.status` event with it.
+ * Each end is a status change, so the store writes its `session.status` event with it. Expired
+ * idempotency keys are deleted on the same round.
  *
  * @example
  * const sweeper = createSweeper(store, clock, DEFAULT_SESSION_TIMEOUTS);
@@ -29,6 +30,9 @@ export function createSweeper(
   let running: Promise<number> | null = null;
 
   async function sweep(): Promise<number> {
+    // Idempotency keys past their 24 hours are also dropped here (a later create would replace one
+    // anyway; this keeps the table from growing with keys never reused).
+    while ((await store.purgeIdempotencyKeys(clock.now(), batch)) === batch);
     let ended = 0;
     for (;;) {
       const now = clock.now();

@@ -50,6 +50,9 @@ export const ERROR_CODES = [
   'handoff_expired',
   'handoff_used',
   'session_on_phone',
+  'idempotency_key_invalid',
+  'idempotency_key_mismatch',
+  'idempotency_key_in_use',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

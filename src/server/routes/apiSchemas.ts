@@ -17,6 +17,22 @@ import {
 import { VersionHeaderSchema, answer, errorAnswers } from '../http/routeDocs';
 import { schemaRoute } from '../http/validation';
 
+/**
+ * The headers `POST /sessions` reads. The key's format is checked by the route
+ * (`idempotencyKeyOf`), so that a bad key gets its own error code.
+ */
+const CreateHeadersSchema = Type.Composite([
+  VersionHeaderSchema,
+  Type.Object({
+    'Idempotency-Key': Type.Optional(
+      Type.String({
+        description:
+          'Makes the create safe to retry for 24 hours: a repeat with the same key, body and version gets the first answer (header `Idempotent-Replayed: true`) and creates nothing; the same key with another request is a `validation_error` (code `idempotency_key_mismatch`). 1–255 printable ASCII characters (docs/api.md, "Retrying a create safely").',
+      }),
+    ),
+  }),
+]);
+
 const SessionWithSecretSchema = Type.Object(
   { session: SessionSchema, clientSecret: ClientSecretSchema },
   { $id: 'SessionWithSecret' },
@@ -30,7 +46,7 @@ const apiSchema = (
   summary: string,
   ok: [TSchema, string],
   errors: ErrorCode[],
-  request: Pick<FastifySchema, 'body' | 'querystring'> = {},
+  request: Pick<FastifySchema, 'body' | 'querystring' | 'headers'> = {},
 ) => ({
   tags: [tag],
   security: [{ apiKey: [] }],
@@ -50,7 +66,7 @@ export const API_ROUTES = {
         'Create a session',
         [SessionWithSecretSchema, 'The new session and its client secret.'],
         [400, 401, 429, 500],
-        { body: CreateSessionBodySchema },
+        { body: CreateSessionBodySchema, headers: CreateHeadersSchema },
       ),
       // The body's fields are checked by their schema; its flow (or legacy modules) by the flow
       // core in buildSession, under the version's rules, every problem at once with its node.

@@ -1,11 +1,18 @@
 import type { FastifyInstance } from 'fastify';
-import { CLIENT_SECRET_TTL_MS, LATEST_VERSION } from '../../core/api';
+import { CLIENT_SECRET_TTL_MS, LATEST_VERSION, responseFor } from '../../core/api';
 import type { AppContext } from '../context';
 import { scopeOf } from '../http/auth';
 import { ApiError, invalid, notFound, validationDetails } from '../http/errors';
 import { sendAs } from '../http/version';
 import { clientSecret } from '../ids';
 import { buildSession } from '../sessions/create';
+import {
+  idempotencyKeyOf,
+  idempotentCreates,
+  requestHash,
+  type CreateAnswer,
+  type PreparedCreate,
+} from '../sessions/idempotency';
 import { encodeCursor, parseListQuery } from '../sessions/list';
 import {
   carriesSignedMedia,
@@ -42,33 +49,61 @@ function freshSecret(sessionId: string, now: number): ClientSecretRecord {
 export function sessionRoutes(app: FastifyInstance, ctx: AppContext): void {
   // Media ids in reports are shown as signed URLs once the app context carries a MediaService.
   const media = (ctx as AppContext & { media?: MediaUrlSigner }).media;
+  const creates = idempotentCreates(ctx.store, ctx.clock);
   app.post('/sessions', routes.createSession, async (request, reply) => {
-    const now = ctx.clock.now();
-    const { avatarIds, langIds } = await ctx.catalog.ids();
-    const badFields = request.validationError;
-    const built = buildSession(
-      request.body,
-      {
-        scope: scopeOf(request),
-        version: request.apiVersion,
-        now,
-        avatarIds,
-        langIds,
-        promptProblem: ctx.renderer.problemWith?.bind(ctx.renderer),
-      },
-      badFields ? validationDetails(badFields.validation, 'body') : [],
-    );
-    if (!built.ok) throw invalid(built.problems);
-    const secret = freshSecret(built.session.id, now);
-    await ctx.store.createSession(built.session, secret);
-    const body = {
-      session: presentSession(built.session, media),
-      clientSecret: presentSecret(secret, ctx.publicUrl),
+    const scope = scopeOf(request);
+    // Checks and builds the session; stores nothing until `commit`.
+    const prepare = async (): Promise<PreparedCreate> => {
+      const now = ctx.clock.now();
+      const { avatarIds, langIds } = await ctx.catalog.ids();
+      const badFields = request.validationError;
+      const built = buildSession(
+        request.body,
+        {
+          scope,
+          version: request.apiVersion,
+          now,
+          avatarIds,
+          langIds,
+          promptProblem: ctx.renderer.problemWith?.bind(ctx.renderer),
+        },
+        badFields ? validationDetails(badFields.validation, 'body') : [],
+      );
+      if (!built.ok) throw invalid(built.problems);
+      const secret = freshSecret(built.session.id, now);
+      const body = {
+        session: presentSession(built.session, media),
+        clientSecret: presentSecret(secret, ctx.publicUrl),
+      };
+      // The written JSON, as the app's serializer writes it: a replay sends these very bytes.
+      const json = JSON.stringify(
+        request.apiVersion === LATEST_VERSION
+          ? body
+          : responseFor(request.apiVersion, 'sessions.create', body),
+      );
+      return {
+        sessionId: built.session.id,
+        answer: { status: 200, body: json },
+        commit: () => ctx.store.createSession(built.session, secret),
+      };
     };
-    if (request.apiVersion !== LATEST_VERSION) {
-      return sendAs(request, reply, 'sessions.create', body);
+    const key = idempotencyKeyOf(request.headers);
+    let answer: CreateAnswer;
+    if (key === null) {
+      const prepared = await prepare();
+      await prepared.commit();
+      answer = prepared.answer;
+    } else {
+      const hash = requestHash(request.apiVersion, request.body);
+      const r = await creates.run(scope, key, hash, prepare);
+      if (r.replayed) reply.header('Idempotent-Replayed', 'true');
+      answer = r;
     }
-    return reply.type(JSON_TYPE).send(JSON.stringify(body));
+    // Only successes are stored, so a stored status is the route's 200.
+    return reply
+      .code(answer.status as 200)
+      .type(JSON_TYPE)
+      .send(answer.body);
   });
 
   app.get('/sessions', routes.listSessions, async (request, reply) => {

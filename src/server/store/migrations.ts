@@ -236,6 +236,29 @@ export const CORE_MIGRATIONS: readonly Migration[] = [
       `);
     },
   },
+  {
+    // The answers of creates made under an Idempotency-Key (docs/api.md, "Retrying a create
+    // safely"). No foreign key to the session: the record is written before the session, so that
+    // a concurrent retry finds it (see the route).
+    id: 'core_0005_idempotency_keys',
+    up(db) {
+      db.exec(`
+        CREATE TABLE idempotency_keys (
+          account_id TEXT NOT NULL,
+          mode TEXT NOT NULL CHECK (mode IN ('test', 'live')),
+          key TEXT NOT NULL,
+          request_hash TEXT NOT NULL,
+          session_id TEXT NOT NULL,
+          status INTEGER NOT NULL,
+          body TEXT NOT NULL,
+          created_at INTEGER NOT NULL,
+          expires_at INTEGER NOT NULL,
+          PRIMARY KEY (account_id, mode, key)
+        ) WITHOUT ROWID;
+        CREATE INDEX idempotency_keys_expiry ON idempotency_keys(expires_at);
+      `);
+    },
+  },
 ];
 
 /**

@@ -9,6 +9,7 @@ import { groupCommit } from './groupCommit';
 import { sqliteEvents } from './events';
 import { sqliteFlows } from './flows';
 import { sqliteHandoffs } from './handoffs';
+import { sqliteIdempotency } from './idempotency';
 import { CORE_MIGRATIONS, runMigrations, type Migration } from './migrations';
 import { sqliteOtps } from './otps';
 import { watchOtherWriters } from './otherWriters';
@@ -54,7 +55,8 @@ export type SqliteSessionStore = SessionStore & {
 
 /**
  * Opens (and migrates) the SQLite store at `options.path`: one module per concern (accounts and
- * keys, sessions, secrets and tokens, phone hand-offs, one-time codes, events, catalog), each over the same handle.
+ * keys, sessions, secrets and tokens, phone hand-offs, one-time codes, events, idempotency keys,
+ * catalog), each over the same handle.
  *
  * @example
  * const store = openSqliteStore({ path: 'data/idv.sqlite' });
@@ -96,6 +98,7 @@ export function openSqliteStore(options: SqliteStoreOptions): SqliteSessionStore
     ...sqliteSecrets(db, sessions.rows),
     ...sqliteHandoffs(db, sessions.rows),
     ...sqliteOtps(db),
+    ...sqliteIdempotency(db),
     appendEvent: events.appendEvent,
     listEvents: events.listEvents,
     ...sqliteCatalog(db),

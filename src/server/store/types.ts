@@ -333,6 +333,46 @@ export interface EventStore {
   }): Promise<(EventRecord & { seq: number })[]>;
 }
 
+/**
+ * The answer a `POST /sessions` gave under an `Idempotency-Key` (docs/api.md, "Retrying a create
+ * safely"), kept 24 hours so that a retry with the same key gets it again instead of a second
+ * session.
+ */
+export interface IdempotencyRecord {
+  accountId: string;
+  mode: Mode;
+  key: string;
+  /** SHA-256 of the request's version and canonical body: a retry must send the same. */
+  requestHash: string;
+  /** The session the answer describes; it is stored just after this record. */
+  sessionId: string;
+  status: number;
+  /** The exact JSON body that was sent. */
+  body: string;
+  createdAt: number;
+  /** After this the key is free again. */
+  expiresAt: number;
+}
+
+export type IdempotencyPutOutcome =
+  { stored: true } | { stored: false; existing: IdempotencyRecord };
+
+/** The answers of creates made under an `Idempotency-Key`, per account and mode. */
+export interface IdempotencyStore {
+  /** The record of `key` in `scope` that has not expired at `now`, or null. */
+  findIdempotencyKey(scope: Scope, key: string, now: number): Promise<IdempotencyRecord | null>;
+  /**
+   * Stores `record` unless a record of the same key that has not expired at `now` holds it, in
+   * one transaction: of two concurrent puts of one key exactly one is stored, and the other gets
+   * the stored one back.
+   */
+  putIdempotencyKey(record: IdempotencyRecord, now: number): Promise<IdempotencyPutOutcome>;
+  /** Forgets the key's record if it still names `sessionId` (its create failed, or never ran). */
+  dropIdempotencyKey(scope: Scope, key: string, sessionId: string): Promise<void>;
+  /** Deletes up to `limit` records expired at `now`; returns how many. */
+  purgeIdempotencyKeys(now: number, limit: number): Promise<number>;
+}
+
 /** The avatars and languages sessions may name. */
 export interface CatalogStore {
   listAvatars(): Promise<AvatarRecord[]>;
@@ -354,6 +394,7 @@ export type SessionStore = AccountStore &
   HandoffStore &
   OtpStore &
   EventStore &
+  IdempotencyStore &
   CatalogStore & {
     close(): Promise<void>;
   };

@@ -6,7 +6,8 @@ import type { CameraErrorKind } from './cameraError';
 import { startCaptureLoop } from './captureLoop';
 import type { CaptureLabel, RunOptions, RunState } from './captureRun';
 import { ChallengeCue } from './ChallengeCue';
-import { loadFaceDetector, type LiveFaceDetector } from './detector';
+import type { LiveFaceDetector } from './detector';
+import { takeFaceDetector } from './warmDetector';
 import type { CaptureEnd } from './livenessState';
 import { OvalGuide, type OvalState } from './OvalGuide';
 import { RetryPanel } from './RetryPanel';
@@ -132,7 +133,7 @@ export function LivenessCapture(props: LivenessCaptureProps) {
   useEffect(() => {
     let closed = false;
     let loaded: LiveFaceDetector | undefined;
-    loadFaceDetector().then(
+    takeFaceDetector().then(
       (d) => {
         if (closed) d.close();
         else {
