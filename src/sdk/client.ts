@@ -15,7 +15,7 @@ import { send, type FetchLike, type TransportOptions } from './transport';
  * The API version this client's types describe; every request asks for it, so the answers keep
  * these shapes when the service's default moves on.
  */
-export const CLIENT_API_VERSION = '2025-09-01';
+export const CLIENT_API_VERSION = '2026-11-27';
 
 export interface IdvClientOptions {
   /** `sk_test_…` or `sk_live_…`. Server side only: never ship it to a browser. */

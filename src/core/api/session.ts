@@ -1,6 +1,15 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { NODE_TYPES } from '../flow';
 import { ConsentRecordSchema } from './consent';
+import {
+  DeepfakeDetectionSchema,
+  DeepfakeDetectionStatusSchema,
+  VideoAIAnalysisSchema,
+  VideoAIAnalysisStatusSchema,
+} from './analyses';
+import { DeviceSchema } from './device';
+import { LocationSchema } from './location';
+import { ReportMediaSchema } from './media';
 import { SessionSettingsSchema } from './settings';
 
 /** Statuses of the latest version, in lifecycle order (the order `sortBy=status` uses). */
@@ -52,40 +61,40 @@ export const NodeReportSchema = Type.Object(
     }),
     createdAt: Ms('When the node ended.'),
     inconclusiveReason: Type.Optional(Type.String()),
+    email: Type.Optional(Type.String({ description: 'enter_email: the address entered.' })),
+    screenshotCount: Type.Optional(
+      Type.Integer({ description: 'liveness_detection: frames kept as screenshots.' }),
+    ),
+    captureStatus: Type.Optional(
+      Type.Union(
+        [Type.Literal('captured'), Type.Literal('capturedUnscored'), Type.Literal('unavailable')],
+        { description: 'liveness_detection: whether frames were captured and scored.' },
+      ),
+    ),
+    errored: Type.Optional(Type.Boolean({ description: 'liveness_detection: the check failed.' })),
+    errorCode: Type.Optional(Type.String()),
     report: Type.Optional(
-      Type.Record(Type.String(), Type.Unknown(), { description: 'What the node measured.' }),
+      Type.Record(Type.String(), Type.Unknown(), {
+        description:
+          'What the node measured; on two_factor_*, face_scan, face_compare and document_scan ' +
+          "also the original product's sub-report members, on recognition only those (docs/api.md).",
+      }),
+    ),
+    details: Type.Optional(
+      Type.Record(Type.String(), Type.Unknown(), {
+        description: 'recognition: what the node measured (2025-09-01: `report`).',
+      }),
     ),
   },
   { $id: 'NodeReport' },
 );
 export type NodeReport = Static<typeof NodeReportSchema>;
 
-const Nullable = <T extends ReturnType<typeof Type.String>>(s: T) => Type.Union([s, Type.Null()]);
-
-export const DeviceSchema = Type.Object(
-  {
-    browser: Nullable(Type.String()),
-    browserVersion: Nullable(Type.String()),
-    os: Nullable(Type.String()),
-    osVersion: Nullable(Type.String()),
-    platform: Type.String({ description: '`mobile`, `tablet`, `desktop`, `smarttv`, …' }),
-    isMobile: Type.Boolean(),
-  },
-  { $id: 'Device' },
-);
-export type Device = Static<typeof DeviceSchema>;
-
-export const LocationSchema = Type.Object(
-  {
-    city: Type.Optional(Type.String()),
-    country: Type.Optional(Type.String({ description: 'ISO 3166-1 alpha-2.' })),
-    latitude: Type.Optional(Type.Number()),
-    longitude: Type.Optional(Type.Number()),
-    timezone: Type.Optional(Type.String()),
-  },
-  { $id: 'Location', description: 'GeoIP of the first opening; empty for private addresses.' },
-);
-export type Location = Static<typeof LocationSchema>;
+/** A node report as the server keeps it: every kind's measurements under `report`. */
+export type StoredNodeReport = Pick<
+  NodeReport,
+  'nodeId' | 'type' | 'outcome' | 'createdAt' | 'inconclusiveReason' | 'report'
+>;
 
 export const ReportSchema = Type.Object(
   {
@@ -107,14 +116,37 @@ export const ReportSchema = Type.Object(
         userVideoUrl: Type.Optional(Type.String()),
       }),
     ),
+    media: Type.Optional(ReportMediaSchema),
     aiAnalysis: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
-    videoAIAnalysis: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
-    deepfakeDetection: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
-    deepfakeDetectionStatus: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+    videoAIAnalysis: Type.Optional(VideoAIAnalysisSchema),
+    videoAIAnalysisStatus: Type.Optional(VideoAIAnalysisStatusSchema),
+    deepfakeDetection: Type.Optional(DeepfakeDetectionSchema),
+    deepfakeDetectionStatus: Type.Optional(DeepfakeDetectionStatusSchema),
   },
   { $id: 'Report' },
 );
 export type Report = Static<typeof ReportSchema>;
+
+/**
+ * The report as the server keeps it. The analyses write their own records (server side); the
+ * API's shapes are made from these when a session is presented.
+ */
+export type StoredReport = Omit<
+  Report,
+  | 'nodeReports'
+  | 'media'
+  | 'videoAIAnalysis'
+  | 'videoAIAnalysisStatus'
+  | 'deepfakeDetection'
+  | 'deepfakeDetectionStatus'
+> & {
+  nodeReports: StoredNodeReport[];
+  videoAIAnalysis?: Record<string, unknown>;
+  /** Why the video analysis gave up (its last try failed): `videoAIAnalysisStatus` `failed`. */
+  videoAIAnalysisError?: string;
+  deepfakeDetection?: Record<string, unknown>;
+  deepfakeDetectionStatus?: Record<string, unknown>;
+};
 
 export const SessionStatusSchema = Type.Union(
   SESSION_STATUSES.map((s) => Type.Literal(s)),

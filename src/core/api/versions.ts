@@ -7,19 +7,22 @@
  * `if (version …)` in a handler.
  */
 import type { ErrorDetail } from './errors';
+import { reportBeforeSdkShapes } from './sdk-report-shapes';
 import { LEGACY_STATUS, type SessionStatus } from './session';
 
-export const LATEST_VERSION = '2025-09-01';
+export const LATEST_VERSION = '2026-11-27';
+/** The version before the report took the original product's SDK shapes. */
+export const PRE_SDK_VERSION = '2025-09-01';
 export const LEGACY_VERSION = '2025-01-01';
 /** Newest first. */
-export const API_VERSIONS = [LATEST_VERSION, LEGACY_VERSION] as const;
+export const API_VERSIONS = [LATEST_VERSION, PRE_SDK_VERSION, LEGACY_VERSION] as const;
 export type ApiVersion = (typeof API_VERSIONS)[number];
 
 /**
  * Reads a `Service-Version` header: absent means the latest, unknown means `null`.
  *
  * @example
- * parseVersion(undefined); // '2025-09-01'
+ * parseVersion(undefined); // '2026-11-27'
  * parseVersion('2025-01-01'); // '2025-01-01'
  * parseVersion('2024-01-01'); // null
  */
@@ -95,6 +98,18 @@ function sessionInSeconds(s: Json): Json {
 
 /** Newest change first. One entry per difference of decisions.md's version table. */
 export const VERSION_CHANGES: readonly VersionChange[] = [
+  {
+    introducedIn: '2026-11-27',
+    description:
+      "Report members take the original product's SDK shapes: device, location, deepfakeDetection(Status), " +
+      'videoAIAnalysis(Status), media, node reports (docs/decisions.md).',
+    resources: {
+      session: (s) => {
+        const report = s['report'] as Json | undefined;
+        return report ? { ...s, report: reportBeforeSdkShapes(report) } : s;
+      },
+    },
+  },
   {
     introducedIn: '2025-09-01',
     description: 'Timestamps in bodies and fromDate/toDate are Unix milliseconds, not seconds.',

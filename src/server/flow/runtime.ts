@@ -4,7 +4,7 @@
  * caller), and the session's status, timestamps, node reports and `isVerified` follow the position.
  * Pure functions over `SessionRecord`; features reach them through the step gateway.
  */
-import type { NodeReport } from '../../core/api';
+import type { StoredNodeReport as NodeReport } from '../../core/api';
 import {
   advanceFlow,
   endReasonOf,

@@ -72,7 +72,7 @@ export function sessionRoutes(app: FastifyInstance, ctx: AppContext): void {
       if (!built.ok) throw invalid(built.problems);
       const secret = freshSecret(built.session.id, now);
       const body = {
-        session: presentSession(built.session, media),
+        session: await presentSession(built.session, media),
         clientSecret: presentSecret(secret, ctx.publicUrl),
       };
       // The written JSON, as the app's serializer writes it: a replay sends these very bytes.
@@ -115,7 +115,7 @@ export function sessionRoutes(app: FastifyInstance, ctx: AppContext): void {
     const q = parsed.query;
     const page = await ctx.store.listSessions(scopeOf(request), q);
     return sendAs(request, reply, 'sessions.list', {
-      sessions: page.sessions.map((s) => presentSession(s, media)),
+      sessions: await Promise.all(page.sessions.map((s) => presentSession(s, media))),
       nextCursor: page.hasMore ? encodeCursor(q.sortBy, q.sortOrder, page.next) : '',
       hasMore: page.hasMore,
       ...(page.totalCount !== undefined ? { totalCount: page.totalCount } : {}),
@@ -131,7 +131,7 @@ export function sessionRoutes(app: FastifyInstance, ctx: AppContext): void {
     const { session, secret } = found;
     if (!secret) throw new Error(`session ${session.id} has no client secret`);
     const body = {
-      session: presentSession(session, media),
+      session: await presentSession(session, media),
       clientSecret: presentSecret(secret, ctx.publicUrl),
     };
     // Signed media URLs are made per read and expire: such a body is never cached.

@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import jpeg from 'jpeg-js';
+import { conformanceProblems } from '../conformance/shape';
 import type { FaceAnalyzer } from '../face-analysis/analyzer';
 import { createHumanAnalyzer } from '../face-analysis/human-analyzer';
 import { manualClock } from '../clock';
@@ -83,11 +84,14 @@ describe.skipIf(missing.length > 0)('post-session analyses on real frames', () =
 
   const events = async (sessionId: string) =>
     (await t.store.listEvents({ sessionId })).map((e) => e.type);
-  const report = async (sessionId: string) => {
+  const report = async (sessionId: string, version?: string) => {
     const r = await t.app.inject({
       method: 'GET',
       url: `/sessions/${sessionId}`,
-      headers: { authorization: `Bearer ${t.keys.live}` },
+      headers: {
+        authorization: `Bearer ${t.keys.live}`,
+        ...(version ? { 'service-version': version } : {}),
+      },
     });
     return r.json().session.report;
   };
@@ -111,8 +115,9 @@ describe.skipIf(missing.length > 0)('post-session analyses on real frames', () =
     await t.app.analyses.scan();
     // Pending as soon as the session's end is noticed, before any job ran.
     expect((await report(s.sessionId)).deepfakeDetectionStatus).toMatchObject({
-      status: 'pending',
+      state: 'pending',
     });
+    expect((await report(s.sessionId)).videoAIAnalysisStatus).toBe('pending');
 
     const video = await t.app.inject({
       method: 'POST',
@@ -129,17 +134,45 @@ describe.skipIf(missing.length > 0)('post-session analyses on real frames', () =
     expect(r.aiAnalysis.ageMin).toBeLessThan(r.aiAnalysis.ageMax);
     expect(r.aiAnalysis.analysis.length).toBeGreaterThanOrEqual(4);
     expect(r.aiAnalysis.overallSummary).toMatch(/estimates/);
-    expect(r.deepfakeDetectionStatus).toMatchObject({ status: 'succeeded' });
+    expect(r.deepfakeDetectionStatus).toMatchObject({ state: 'succeeded' });
     expect(r.deepfakeDetectionStatus.finishedAt).toBeGreaterThanOrEqual(
       r.deepfakeDetectionStatus.startedAt,
     );
     expect(['authentic', 'manipulated', 'unknown']).toContain(r.deepfakeDetection.verdict);
+    expect(r.deepfakeDetection.analyzedAt).toBe(r.deepfakeDetectionStatus.finishedAt);
+    expect(typeof r.deepfakeDetection.score).toBe('number');
+    // The measurements under the original product's criteria (docs/analyses.md).
+    expect(r.videoAIAnalysisStatus).toBe('succeeded');
+    expect(r.videoAIAnalysis.interactionConfidence.score).toBe(1);
+    expect(r.videoAIAnalysis.behavioralAnomalies).toMatchObject({ score: 1, evaluation: 'normal' });
+    expect(r.videoAIAnalysis.lipSyncAccuracy).toEqual({
+      observation: 'Not measured by this service.',
+      confidence: 0,
+      evaluation: 'normal',
+    });
+    expect(r.videoAIAnalysis.framesAnalysed).toBe(4);
+    // The report, media objects included, in the original product's SDK shapes. aiAnalysis keeps
+    // its undecided values (`unknown` sex, `uncertain`), which the SDK's enums lack
+    // (docs/decisions.md).
+    expect(r.media.screenshots.length).toBeGreaterThan(0);
+    // The user video where the SDK reads it, with the URL `videos.userVideoUrl` has.
+    expect(r.media.userVideo).toMatchObject({ contentType: expect.stringMatching(/^video\/webm/) });
+    expect(r.media.userVideo.url).toBe(r.videos.userVideoUrl);
+    expect(conformanceProblems({ ...r, aiAnalysis: undefined }, 'report')).toEqual([]);
+    // Its webhook bodies too, the media events' media objects included.
+    for (const e of await t.store.listEvents({ sessionId: s.sessionId })) {
+      expect(conformanceProblems(JSON.parse(e.payload), 'webhook-event')).toEqual([]);
+    }
+    // Version 2025-09-01 reads the service's first shapes.
+    const old = await report(s.sessionId, '2025-09-01');
+    expect(old.deepfakeDetectionStatus).toMatchObject({ status: 'succeeded' });
+    expect(old.deepfakeDetection.manipulationScore).toBe(r.deepfakeDetection.score);
     const criteria = Object.fromEntries(
-      r.videoAIAnalysis.criteria.map((c: { name: string; score: number }) => [c.name, c.score]),
+      old.videoAIAnalysis.criteria.map((c: { name: string; score: number }) => [c.name, c.score]),
     );
     expect(criteria['faceVisibility']).toBe(1);
     expect(criteria['sameAsCaptures']).toBe(1);
-    expect(r.videoAIAnalysis.framesAnalysed).toBe(4);
+    expect(old.videoAIAnalysisStatus).toBeUndefined();
     expect(r.videos.userVideoUrl).toMatch(/^http:\/\/idv\.test\/media\/med_[0-9a-f]+\?.*sig=/);
 
     let types = await events(s.sessionId);
@@ -190,11 +223,10 @@ describe.skipIf(missing.length > 0)('post-session analyses on real frames', () =
     const r = await report(s.sessionId);
     expect(r.deepfakeDetectionStatus).toBeUndefined();
     expect(r.deepfakeDetection).toBeUndefined();
-    const byName = Object.fromEntries(
-      r.videoAIAnalysis.criteria.map((c: { name: string }) => [c.name, c]),
-    );
-    expect(byName['faceVisibility'].score).toBe(0);
-    expect(byName['sameAsCaptures'].score).toBe(0);
+    expect(r.videoAIAnalysis.interactionConfidence.score).toBe(0);
+    expect(r.videoAIAnalysis.behavioralAnomalies.score).toBe(0);
+    // No face in view is a risk; with no face, sameness has nothing to go on (confidence 0).
+    expect(r.videoAIAnalysis.riskyIndicators).toEqual(['interactionConfidence']);
     const types = await events(s.sessionId);
     expect(count(types, 'analysis.deepfake')).toBe(0);
     expect(count(types, 'analysis.video')).toBe(1);

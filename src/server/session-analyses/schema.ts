@@ -1,7 +1,7 @@
 /**
  * The report parts the post-session analyses write and the bodies of their routes (docs/analyses.md).
- * The core report schema keeps these as open objects (the spec leaves their fields open); these
- * are the shapes this service writes.
+ * These are the records as stored; the API shows them in the original product's SDK shapes
+ * (src/server/sessions/report-analyses.ts), version 2025-09-01 as they are here.
  */
 import { Type, type Static } from '@sinclair/typebox';
 
@@ -37,7 +37,7 @@ export const DeepfakeVerdictSchema = Type.Object(
     ]),
     manipulationScore: Type.Number({ minimum: 0, maximum: 1 }),
   },
-  { $id: 'DeepfakeDetection' },
+  { $id: 'StoredDeepfakeDetection' },
 );
 export type DeepfakeVerdict = Static<typeof DeepfakeVerdictSchema>;
 
@@ -53,7 +53,7 @@ export const DeepfakeStatusSchema = Type.Object(
     finishedAt: Type.Optional(Type.Number()),
     errorCode: Type.Optional(Type.String()),
   },
-  { $id: 'DeepfakeDetectionStatus' },
+  { $id: 'StoredDeepfakeDetectionStatus' },
 );
 export type DeepfakeStatus = Static<typeof DeepfakeStatusSchema>;
 
@@ -70,7 +70,7 @@ export const VideoAiAnalysisSchema = Type.Object(
     criteria: Type.Array(VideoCriterionSchema),
     framesAnalysed: Type.Integer({ minimum: 0 }),
   },
-  { $id: 'VideoAIAnalysis' },
+  { $id: 'StoredVideoAIAnalysis' },
 );
 export type VideoAiAnalysis = Static<typeof VideoAiAnalysisSchema>;
 

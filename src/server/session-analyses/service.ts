@@ -25,7 +25,12 @@ import { DeepfakeError, modelDeepfakeDetector, type DeepfakeDetector } from './d
 import { ANY_FACE, mainFace } from '../face-analysis/main-face';
 import { readable } from './frames';
 import { ANALYSES_MIGRATIONS } from './migrations';
-import { VIDEO_LIMITS, type DeepfakeStatus, type VideoFrameBody } from './schema';
+import {
+  VIDEO_LIMITS,
+  type DeepfakeStatus,
+  type VideoAiAnalysis,
+  type VideoFrameBody,
+} from './schema';
 import { videoAnalysisOf } from './video-analysis';
 
 export const SESSION_JOB = 'analyses.session';
@@ -272,22 +277,40 @@ export function createAnalyses(deps: AnalysesDeps): Analyses {
     q.setFrame.run(JSON.stringify(analysis), sessionId, seq);
   }
 
-  async function videoJob(payload: unknown): Promise<void> {
+  async function videoAnalysisFor(s: SessionRecord): Promise<VideoAiAnalysis> {
+    const rows = q.frames.all(s.id) as { seq: number }[];
+    for (const r of rows) await analyseVideoFrame(s.id, r.seq);
+    const analysed = (q.frames.all(s.id) as { analysis: string | null }[]).map(
+      (r) => (r.analysis ? JSON.parse(r.analysis) : null) as FrameAnalysis | FrameFailure | null,
+    );
+    const captures = (await captureFrames(s))
+      .map((f) => mainFace(f, ANY_FACE)?.embedding)
+      .filter((e): e is number[] => Array.isArray(e) && e.length > 0);
+    return videoAnalysisOf(readable(analysed), captures);
+  }
+
+  async function videoJob(payload: unknown, job: Job): Promise<void> {
     const p = payload as VideoJobPayload;
     // Frames that arrive from now on would not be counted: refuse them.
     q.videoDone.run(p.sessionId);
     let s = await store.getSessionById(p.sessionId);
     if (!s) return;
-    if (!s.report.videoAIAnalysis) {
-      const rows = q.frames.all(s.id) as { seq: number }[];
-      for (const r of rows) await analyseVideoFrame(s.id, r.seq);
-      const analysed = (q.frames.all(s.id) as { analysis: string | null }[]).map(
-        (r) => (r.analysis ? JSON.parse(r.analysis) : null) as FrameAnalysis | FrameFailure | null,
-      );
-      const captures = (await captureFrames(s))
-        .map((f) => mainFace(f, ANY_FACE)?.embedding)
-        .filter((e): e is number[] => Array.isArray(e) && e.length > 0);
-      const result = videoAnalysisOf(readable(analysed), captures);
+    if (!s.report.videoAIAnalysis && !s.report.videoAIAnalysisError) {
+      let result: VideoAiAnalysis;
+      try {
+        result = await videoAnalysisFor(s);
+      } catch (err) {
+        if (job.tries < TRIES) throw err;
+        // The last try: the report says the analysis failed (`videoAIAnalysisStatus`), and the
+        // event still rings, as the deepfake one does on any final state.
+        s = await mutate(s.id, (cur) =>
+          cur.report.videoAIAnalysis || cur.report.videoAIAnalysisError
+            ? cur
+            : { ...cur, report: { ...cur.report, videoAIAnalysisError: 'analysis_error' } },
+        );
+        await fireOnce(s, 'analysis.video', p.videoEvent);
+        return;
+      }
       s = await mutate(s.id, (cur) =>
         cur.report.videoAIAnalysis
           ? cur

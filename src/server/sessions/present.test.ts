@@ -64,7 +64,8 @@ describe('presentSession with media', () => {
     const stored = session(shots);
     expect(carriesSignedMedia(stored)).toBe(true);
 
-    const first = presentSession(stored, f.media).report.screenshots ?? [];
+    const shown = (await presentSession(stored, f.media)).report;
+    const first = shown.screenshots ?? [];
     expect(first).toHaveLength(3);
     first.forEach((url, i) => {
       const p = partsOf(url);
@@ -73,6 +74,14 @@ describe('presentSession with media', () => {
       expect(Number(p.expires)).toBe(T0 + MEDIA_URL_TTL_MS);
       expect(f!.media.verify(p.id, p.expires, p.sig)).toBe('ok');
     });
+    // The same media as the SDK's media objects (compat.md §4.11), with the same fresh URLs.
+    expect(shown.media?.screenshots?.map((m) => m.id)).toEqual(shots);
+    expect(shown.media?.screenshots?.[0]).toMatchObject({
+      createdAt: T0,
+      expireAt: T0 + MEDIA_URL_TTL_MS,
+      contentType: 'image/jpeg',
+      url: first[0],
+    });
     // The stored report keeps ids; presenting never writes URLs into it.
     expect(stored.report.screenshots).toEqual(shots);
 
@@ -80,25 +89,27 @@ describe('presentSession with media', () => {
     f.clock.advance(MEDIA_URL_TTL_MS + 1);
     const old = partsOf(first[0]!);
     expect(f.media.verify(old.id, old.expires, old.sig)).toBe('expired');
-    const second = presentSession(stored, f.media).report.screenshots ?? [];
+    const second = (await presentSession(stored, f.media)).report.screenshots ?? [];
     const fresh = partsOf(second[0]!);
     expect(Number(fresh.expires)).toBe(T0 + 2 * MEDIA_URL_TTL_MS + 1);
     expect(f.media.verify(fresh.id, fresh.expires, fresh.sig)).toBe('ok');
   });
 
-  it('keeps existing callers as they were: no media, ids shown as stored', () => {
+  it('keeps existing callers as they were: no media, ids shown as stored', async () => {
     const stored = session(['med_0123456789abcdef01234567']);
-    expect(presentSession(stored).report).toBe(stored.report);
+    const report = (await presentSession(stored)).report;
+    expect(report.screenshots).toEqual(stored.report.screenshots);
+    expect(report.media).toBeUndefined();
   });
 
   it('leaves reports without media ids untouched', async () => {
     f = openMediaFixture();
     const none = session();
     expect(carriesSignedMedia(none)).toBe(false);
-    expect(presentSession(none, f.media).report).toBe(none.report);
+    expect((await presentSession(none, f.media)).report).toEqual(none.report);
     const external = session(['https://cdn.example/shot.jpg']);
     expect(carriesSignedMedia(external)).toBe(false);
-    expect(presentSession(external, f.media).report.screenshots).toEqual([
+    expect((await presentSession(external, f.media)).report.screenshots).toEqual([
       'https://cdn.example/shot.jpg',
     ]);
   });

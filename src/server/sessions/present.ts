@@ -1,9 +1,10 @@
-import type { ClientSecret } from '../../core/api';
+import type { ClientSecret, Report, ReportMedia, SessionMedia } from '../../core/api';
 import type { MediaService } from '../media/types';
+import { presentReport } from './present-report';
 import type { ClientSecretRecord, SessionRecord } from '../store/types';
 
-/** What presenting a session needs of the media service: fresh signed URLs. */
-export type MediaUrlSigner = Pick<MediaService, 'signedUrl'>;
+/** What presenting a session needs of the media service: fresh signed URLs and the records. */
+export type MediaUrlSigner = Pick<MediaService, 'signedUrl' | 'get'>;
 
 const MEDIA_ID = /^med_[0-9a-f]+$/;
 
@@ -18,19 +19,29 @@ export interface SessionJson {
   flowId: string;
   version: string;
   settings: SessionRecord['settings'];
-  report: SessionRecord['report'];
+  report: Report;
 }
 
 /**
  * A stored session as the API shows it. With `media`, the media ids the report keeps
- * (`report.screenshots`) become signed URLs valid for 15 minutes from now; without it they stay
- * ids (callers that show no report to integrators).
+ * (`report.screenshots`, the user video, document photos) become signed URLs valid for 15 minutes
+ * from now, also as the media objects of `report.media`; without it they stay ids (callers that
+ * show no report to integrators).
  *
  * @example
- * presentSession(record).status; // 'created'
- * presentSession(record, media).report.screenshots; // ['https://…/media/med_…?expires=…&sig=…']
+ * (await presentSession(record)).status; // 'created'
+ * (await presentSession(record, media)).report.screenshots; // ['https://…/media/med_…?expires=…&sig=…']
  */
-export function presentSession(s: SessionRecord, media?: MediaUrlSigner): SessionJson {
+export async function presentSession(
+  s: SessionRecord,
+  media?: MediaUrlSigner,
+): Promise<SessionJson> {
+  const stored = media ? withSignedMedia(s.report, media) : s.report;
+  const report = presentReport(s, stored);
+  if (media) {
+    const objects = await reportMedia(s.report, media);
+    if (objects) report.media = objects;
+  }
   return {
     id: s.id,
     createdAt: s.createdAt,
@@ -41,7 +52,7 @@ export function presentSession(s: SessionRecord, media?: MediaUrlSigner): Sessio
     flowId: s.flowId,
     version: s.version,
     settings: s.settings,
-    report: media ? withSignedMedia(s.report, media) : s.report,
+    report,
   };
 }
 
@@ -55,7 +66,7 @@ export function presentSession(s: SessionRecord, media?: MediaUrlSigner): Sessio
  */
 export function withSignedMedia(
   report: SessionRecord['report'],
-  media: MediaUrlSigner,
+  media: Pick<MediaService, 'signedUrl'>,
 ): SessionRecord['report'] {
   const shots = report.screenshots;
   const video = report.videos?.userVideoUrl;
@@ -72,6 +83,14 @@ export function withSignedMedia(
   };
 }
 
+/** The document photos (portraits) the document_scan nodes kept. */
+function documentPhotos(report: SessionRecord['report']): string[] {
+  return report.nodeReports.flatMap((r) => {
+    const id = r.type === 'document_scan' ? r.report?.['documentPhoto'] : undefined;
+    return typeof id === 'string' && MEDIA_ID.test(id) ? [id] : [];
+  });
+}
+
 /**
  * Whether a session's presentation holds signed URLs, which expire: such a presentation must be
  * made afresh for each read, never served from a cache.
@@ -83,8 +102,49 @@ export function carriesSignedMedia(s: SessionRecord): boolean {
   const video = s.report.videos?.userVideoUrl;
   return (
     (s.report.screenshots?.some((x) => MEDIA_ID.test(x)) ?? false) ||
-    (video !== undefined && MEDIA_ID.test(video))
+    (video !== undefined && MEDIA_ID.test(video)) ||
+    documentPhotos(s.report).length > 0
   );
+}
+
+/**
+ * `report.media` (compat.md §4.11): the report's media as media objects with fresh signed URLs;
+ * undefined when the report keeps none.
+ *
+ * @example
+ * (await reportMedia(report, media))?.screenshots?.[0]; // { id: 'med_…', createdAt: …, expireAt: …, contentType: 'image/jpeg', url: 'https://…' }
+ */
+export async function reportMedia(
+  report: SessionRecord['report'],
+  media: MediaUrlSigner,
+): Promise<ReportMedia | undefined> {
+  const object = async (id: string): Promise<SessionMedia | null> => {
+    if (!MEDIA_ID.test(id)) return null;
+    const record = await media.get(id);
+    if (!record) return null;
+    const signed = media.signedUrl(id);
+    return {
+      id,
+      createdAt: record.createdAt,
+      expireAt: signed.expires,
+      contentType: record.contentType,
+      url: signed.url,
+    };
+  };
+  const out: ReportMedia = {};
+  const shots = (await Promise.all((report.screenshots ?? []).map(object))).filter(
+    (x): x is SessionMedia => x !== null,
+  );
+  if (shots.length) out.screenshots = shots;
+  const video = report.videos?.userVideoUrl;
+  const userVideo = video ? await object(video) : null;
+  if (userVideo) out.userVideo = userVideo;
+  const photos = (await Promise.all(documentPhotos(report).map(object))).filter(
+    (x): x is SessionMedia => x !== null,
+  );
+  // The portrait cut from the document's first side (side 0).
+  if (photos.length) out.documentImages = photos.map((file) => ({ side: 0, type: 'face', file }));
+  return Object.keys(out).length ? out : undefined;
 }
 
 /**

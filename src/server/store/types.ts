@@ -1,4 +1,10 @@
-import type { Report, SessionSettings, SessionStatus, SortKey, SortOrder } from '../../core/api';
+import type {
+  StoredReport,
+  SessionSettings,
+  SessionStatus,
+  SortKey,
+  SortOrder,
+} from '../../core/api';
 import type { Flow, FlowPosition, LegacyModule } from '../../core/flow';
 
 /** Test and live data never meet: every session, key and event belongs to one mode. */
@@ -49,7 +55,7 @@ export interface SessionRecord {
   clientReferenceId: string | null;
   version: string;
   settings: StoredSettings;
-  report: Report;
+  report: StoredReport;
   position: FlowPosition;
   /** Row version for optimistic concurrency; the store bumps it on every update. */
   rev: number;

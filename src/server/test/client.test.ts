@@ -202,15 +202,32 @@ describe('a whole session through the client API', () => {
       .session;
     expect(stored.status).toBe('inProgress');
     expect(stored.startedAt).toBe(startedAt);
-    expect(stored.report.device).toEqual({
-      browser: 'Mobile Safari',
+    // express-useragent's reading, as the original product's SDK types it (compat.md §4.9).
+    expect(stored.report.device).toMatchObject({
+      browser: 'Safari',
+      version: '17.4',
+      platform: 'iPhone',
+      isMobile: true,
+      isiPhone: true,
+      isDesktop: false,
+      source: UA,
+      geoIp: {},
+    });
+    expect(Object.keys(stored.report.device)).toHaveLength(47);
+    expect(stored.report.location).toEqual({});
+    // Version 2025-09-01 keeps its six members.
+    const before = await h.call('GET', `/sessions/${session.id}`, {
+      key: h.keys.live,
+      headers: { 'service-version': '2025-09-01' },
+    });
+    expect(before.body.session.report.device).toEqual({
+      browser: 'Safari',
       browserVersion: '17.4',
-      os: 'iOS',
-      osVersion: '17.4',
+      os: 'OS X',
+      osVersion: null,
       platform: 'mobile',
       isMobile: true,
     });
-    expect(stored.report.location).toEqual({});
 
     expect((await c('POST', '/lang', { lang: 'de' })).status).toBe(400);
     expect((await c('POST', '/lang', { lang: 'fr' })).body).toEqual({ lang: 'fr' });
@@ -579,12 +596,23 @@ describe('location', () => {
       expect(ex.status).toBe(200);
       const s = (await g.call('GET', `/sessions/${r.body.session.id}`, { key: g.keys.test })).body
         .session;
+      // GeoIP2 City records (compat.md §4.10).
       expect(s.report.location).toMatchObject({
+        city: { names: { en: 'Bracknell' } },
+        country: { isoCode: 'GB', names: { en: 'United Kingdom' } },
+        location: { timeZone: 'Europe/London' },
+      });
+      expect(typeof s.report.location.location.latitude).toBe('number');
+      const before = await g.call('GET', `/sessions/${r.body.session.id}`, {
+        key: g.keys.test,
+        headers: { 'service-version': '2025-09-01' },
+      });
+      expect(before.body.session.report.location).toMatchObject({
         city: 'Bracknell',
         country: 'GB',
         timezone: 'Europe/London',
       });
-      expect(typeof s.report.location.latitude).toBe('number');
+      expect(typeof before.body.session.report.location.latitude).toBe('number');
     } finally {
       await g.close();
     }

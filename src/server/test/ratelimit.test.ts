@@ -26,7 +26,7 @@ describe('rate limits', () => {
     expect(over.body.error.message).toMatch(/retry after \d+ seconds/);
     expect(over.headers.get('retry-after')).toBe('50');
     expect(over.headers.get('ratelimit-remaining')).toBe('0');
-    expect(over.headers.get('service-version')).toBe('2025-09-01');
+    expect(over.headers.get('service-version')).toBe('2026-11-27');
     // The live key of the same account has its own, larger window.
     const live = await h.call('GET', '/langs', { key: h.keys.live });
     expect(live.status).toBe(200);

@@ -18,12 +18,12 @@ describe('POST /sessions', () => {
       metadata: { plan: 'gold' },
     });
     expect(r.status).toBe(200);
-    expect(r.headers.get('service-version')).toBe('2025-09-01');
+    expect(r.headers.get('service-version')).toBe('2026-11-27');
     const { session, clientSecret } = r.body;
     expect(session.id).toMatch(/^sess_[0-9a-f]{24}$/);
     expect(session.status).toBe('created');
     expect(session.livemode).toBe(false);
-    expect(session.version).toBe('2025-09-01');
+    expect(session.version).toBe('2026-11-27');
     expect(session.flowId).toMatch(/^flow_[0-9a-f]{16}$/);
     expect(session.startedAt).toBeUndefined();
     expect(session.settings).toMatchObject({
@@ -411,7 +411,7 @@ describe('errors and versions', () => {
     const r = await h.call('GET', '/nothing/here', { key: null });
     expect(r.status).toBe(404);
     expect(r.body.error.type).toBe('not_found_error');
-    expect(r.headers.get('service-version')).toBe('2025-09-01');
+    expect(r.headers.get('service-version')).toBe('2026-11-27');
     const del = await h.call('DELETE', '/sessions');
     expect(del.status).toBe(404);
     expect(del.body.error.type).toBe('not_found_error');
@@ -421,9 +421,9 @@ describe('errors and versions', () => {
     const r = await h.call('GET', '/langs', { headers: { 'service-version': '2024-12-31' } });
     expect(r.status).toBe(400);
     expect(r.body.error).toMatchObject({ type: 'validation_error', code: 'version_unknown' });
-    expect(r.body.error.message).toContain('2025-09-01, 2025-01-01');
+    expect(r.body.error.message).toContain('2026-11-27, 2025-09-01, 2025-01-01');
     // Refused in the latest version, and it says so.
-    expect(r.headers.get('service-version')).toBe('2025-09-01');
+    expect(r.headers.get('service-version')).toBe('2026-11-27');
   });
 
   it('stamps the request’s version on errors thrown after routing too', async () => {
