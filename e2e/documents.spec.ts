@@ -203,6 +203,18 @@ test('a broken check digit is never accepted: the retry hint, checks_failed in t
     await expect(page.getByTestId('document-hint')).toHaveText(
       'Could not read the code at the bottom: try again, avoid glare',
     );
+    // Never a loop on "avoid glare": after three such reads the screen says why and offers the
+    // upload or another document, and takes no more photos until the user chooses.
+    const offer = page.getByTestId('document-offer');
+    await expect(offer).toHaveAttribute('data-reason', 'checks_failed', { timeout: READ_MS });
+    await expect(page.getByTestId('document-offer-reason')).toContainText(
+      'their check digits do not match',
+    );
+    await expect(offer.getByRole('button', { name: 'Use another document' })).toBeVisible();
+    const chooser = page.waitForEvent('filechooser');
+    await offer.getByRole('button', { name: 'Upload a photo' }).click();
+    expect((await chooser).isMultiple()).toBe(false);
+    await checkScreen(page, 'document-offer');
     await page.getByTestId('document-cancel').click();
     await expect(screen).toHaveCount(0, { timeout: CAMERA_MS });
     const { s, scan } = await scanReport(sessionId);
@@ -293,6 +305,10 @@ test('without the camera, an uploaded photo is read: scanSuccess with its fields
       timeout: CAMERA_MS,
     });
     await expect(page.getByText('The camera cannot be used.', { exact: false })).toBeVisible();
+    // The upload is a button (the project's, 44 px and more), not the browser's bare file input.
+    const uploadButton = page.locator('label[for="document-file"]');
+    await expect(uploadButton).toHaveClass(/\bbutton\b/);
+    expect((await uploadButton.boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(44);
     await expectFits320(page);
     await expectAccessible(page, 'document scan without camera');
     await page.getByLabel('Or upload a photo of the document').setInputFiles(UPLOAD);

@@ -117,6 +117,8 @@ test('a denial explains itself and a retry after allowing access carries on', as
   await page.goto(clientSecret.url);
   await page.getByRole('button', { name: 'Continue', exact: true }).click();
   await expect(page.getByRole('alert')).toContainText('Access was blocked');
+  // The steps of this browser (Chromium on a computer), not words for every browser at once.
+  await expect(page.getByTestId('denial-help')).toHaveText(/^In Chrome or Edge: click the icon/);
   await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
   await checkScreen(page, 'permissions-denied');
   // The user allows access in the browser's site settings: the page notices (Permissions API)
@@ -127,6 +129,32 @@ test('a denial explains itself and a retry after allowing access carries on', as
     nodeId: 'perm',
     outcome: 'permissionsGranted',
   });
+});
+
+test('the steps after a denial are those of the browser the user has', async ({ browser }) => {
+  const agents = [
+    [
+      'Mozilla/5.0 (Linux; Android 14; SM-S918B) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/27.0 Chrome/125.0.0.0 Mobile Safari/537.36',
+      /^In Samsung Internet: tap the lock icon/,
+    ],
+    [
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1',
+      /^On an iPhone or iPad: tap “aA”/,
+    ],
+  ] as const;
+  for (const [userAgent, steps] of agents) {
+    const context = await browser.newContext({ userAgent });
+    try {
+      const page = await context.newPage();
+      const { clientSecret } = await idv.createSession({ flow: KYC_FLOW });
+      await page.goto(clientSecret.url);
+      await page.getByRole('button', { name: 'Continue', exact: true }).click();
+      await expect(page.getByRole('alert')).toContainText('Access was blocked');
+      await expect(page.getByTestId('denial-help')).toHaveText(steps);
+    } finally {
+      await context.close();
+    }
+  }
 });
 
 test('going on without access reports permissionsDenied', async ({ page }) => {

@@ -54,6 +54,7 @@ export interface SessionView {
     transcript: { text: string; isAvatar: boolean }[];
     nodeReports: { nodeId: string; outcome: string }[];
     consent?: { choice: string; textVersion: string; at: number };
+    extractedData?: Record<string, string>;
   };
 }
 

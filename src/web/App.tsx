@@ -15,6 +15,9 @@ import { isSupportedLang } from './i18n/pickLanguage';
 import type { pageMachine } from './machine/pageMachine';
 import { useActorState } from './machine/useActorState';
 import { usePrefs } from './prefs/store';
+import { cameraAhead } from './recording/cameraAhead';
+import { RecordingNotice } from './recording/RecordingNotice';
+import { releaseSessionCamera } from './recording/recordingState';
 import { endSessionRecording } from './recording/sessionEnd';
 import { askBefore, devicesFor } from './nodes/devices';
 import { prefetchScreen, screenFor } from './nodes/registry';
@@ -78,6 +81,12 @@ export function App({
   useEffect(() => {
     if (flowEnded) void endSessionRecording();
   }, [flowEnded]);
+
+  // The camera goes off once no camera node can come: the video of the session ends there.
+  const nodeId = node?.id;
+  useEffect(() => {
+    if (session && nodeId && !cameraAhead(session.flow, nodeId)) void releaseSessionCamera();
+  }, [session, nodeId]);
 
   const implicitAsk = useMemo(
     () => (node ? askBefore(node, ctx.asked, { speechRecognition: canRecognizeSpeech() }) : null),
@@ -193,6 +202,7 @@ export function App({
           {inFlow && !offeringPhone && session && ctx.position && (
             <StepProgress flow={session.flow} position={ctx.position} />
           )}
+          <RecordingNotice />
           <Suspense
             fallback={
               <section className="card" aria-busy="true">

@@ -17,7 +17,7 @@ import {
   maskDestination,
   normalizePhone,
 } from '../otp/codes';
-import { knownEmail, knownPhone } from '../otp/destinations';
+import { knownDestination } from '../otp/destinations';
 import type { Mailer, OtpCodeStore, OtpSendLimits, OtpSendOutcome, SmsSender } from '../otp/types';
 import { sessionLang } from './lang';
 import type { NodeRoutes } from './types';
@@ -107,8 +107,14 @@ export async function sendCode(
   const opts = nodeDefaults(node);
   const channel = node.type === 'two_factor_email' ? 'email' : 'sms';
   const now = deps.clock.now();
-  const known = channel === 'email' ? knownEmail(s) : knownPhone(s);
-  const to = known ?? pageDestination(channel, destination);
+  const known = knownDestination(s, channel);
+  const current = await deps.store.getOtp(s.id, nodeId);
+  // A destination the page names replaces one the user typed (a corrected typo); without one, a
+  // resend goes where the last code went (the page may have been reloaded and forgotten it).
+  const to =
+    destination !== undefined && (known === null || known.changeable)
+      ? pageDestination(channel, destination)
+      : (current?.destination ?? known?.address ?? pageDestination(channel, destination));
   const testMode = s.mode === 'test';
   const code = testMode ? '0'.repeat(opts.otpLength) : generateCode(opts.otpLength);
   const expiresAt = now + opts.expirySeconds * 1000;
@@ -123,7 +129,7 @@ export async function sendCode(
       sentAt: now,
       expiresAt,
     },
-    chosenByPage: known === null,
+    chosenByPage: to !== known?.address,
     resendAfterMs,
     limits: deps.otpLimits,
   });
@@ -153,6 +159,39 @@ export async function sendCode(
     }
   }
   return { sentTo: maskDestination(to), expiresAt, resendAfter: now + resendAfterMs };
+}
+
+/**
+ * What the page needs to show the current code node after a reload: whether the user may change
+ * the destination here, and the code already sent (masked destination, expiry, resend time and
+ * attempts left), or null when none has been.
+ *
+ * @example
+ * await codeState(deps, session, 'otp'); // { changeable: true, sent: { sentTo: 'j•••@example.com', … } }
+ */
+export async function codeState(
+  deps: OtpDeps,
+  s: SessionRecord,
+  nodeId: string,
+): Promise<{
+  changeable: boolean;
+  sent: { sentTo: string; expiresAt: number; resendAfter: number; attemptsLeft: number } | null;
+}> {
+  const node = requireCurrentOf(s, nodeId, CODE_KINDS, () => `node '${nodeId}' sends no code`);
+  const opts = nodeDefaults(node);
+  const known = knownDestination(s, node.type === 'two_factor_email' ? 'email' : 'sms');
+  const otp = await deps.store.getOtp(s.id, nodeId);
+  return {
+    changeable: known === null || known.changeable,
+    sent: otp
+      ? {
+          sentTo: maskDestination(otp.destination),
+          expiresAt: otp.expiresAt,
+          resendAfter: otp.sentAt + opts.resendAfterSeconds * 1000,
+          attemptsLeft: Math.max(0, opts.maxAttempts - otp.attempts),
+        }
+      : null,
+  };
 }
 
 /**
@@ -213,7 +252,8 @@ export async function checkCode(
 }
 
 /**
- * `POST /client/nodes/:nodeId/otp/send` `{ destination? }` and `…/otp/verify` `{ code }`.
+ * `POST /client/nodes/:nodeId/otp/send` `{ destination? }`, `GET …/otp` and `POST …/otp/verify`
+ * `{ code }`.
  *
  * @example
  * await otpRoutes(scope, ctx, client);
@@ -235,6 +275,26 @@ export const otpRoutes: NodeRoutes<OtpDeps> = (app, deps, client) => {
     ),
     async (request) =>
       sendCode(deps, client.session(request), request.params.nodeId, request.body.destination),
+  );
+  app.get<{ Params: { nodeId: string } }>(
+    '/nodes/:nodeId/otp',
+    client.route(
+      'The code node as the page shows it after a reload',
+      null,
+      Type.Object({
+        changeable: Type.Boolean(),
+        sent: Type.Union([
+          Type.Object({
+            sentTo: Type.String(),
+            expiresAt: Type.Integer(),
+            resendAfter: Type.Integer(),
+            attemptsLeft: Type.Integer(),
+          }),
+          Type.Null(),
+        ]),
+      }),
+    ),
+    async (request) => codeState(deps, client.session(request), request.params.nodeId),
   );
   app.post<{ Params: { nodeId: string }; Body: Static<typeof OtpVerifyBodySchema> }>(
     '/nodes/:nodeId/otp/verify',

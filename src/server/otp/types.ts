@@ -21,6 +21,9 @@ export interface SmsSender {
   send(sms: OutgoingSms): Promise<void>;
 }
 
-/** The store's side of one-time codes: a send claimed with its limits, a code checked and counted. */
-export type OtpCodeStore = Pick<SessionStore, 'claimOtpSend' | 'checkOtp'>;
+/**
+ * The store's side of one-time codes: the node's current code read, a send claimed with its
+ * limits, a code checked and counted.
+ */
+export type OtpCodeStore = Pick<SessionStore, 'getOtp' | 'claimOtpSend' | 'checkOtp'>;
 export type { OtpSendLimits, OtpSendOutcome };

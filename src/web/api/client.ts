@@ -13,6 +13,7 @@ import type {
   LivenessFrameBody,
   LivenessStartAnswer,
   OtpSent,
+  OtpState,
   OtpVerifyAnswer,
   Position,
   SessionAnswer,
@@ -46,6 +47,7 @@ export interface ClientApi {
     report?: Record<string, unknown>,
   ): Promise<{ position: Position }>;
   otpSend(nodeId: string, destination?: string): Promise<OtpSent | { position: Position }>;
+  otpState(nodeId: string): Promise<OtpState>;
   otpVerify(nodeId: string, code: string): Promise<OtpVerifyAnswer>;
   exit(): Promise<{ position: Position }>;
   /** The consent to capture; declining ends the session (`position` says so). */
@@ -224,6 +226,7 @@ export function createClientApi(options: ClientApiOptions): ClientApi {
       call('POST', `${node(nodeId)}/result`, report ? { outcome, report } : { outcome }),
     otpSend: (nodeId, destination) =>
       call('POST', `${node(nodeId)}/otp/send`, destination ? { destination } : {}),
+    otpState: (nodeId) => call('GET', `${node(nodeId)}/otp`),
     otpVerify: (nodeId, code) => call('POST', `${node(nodeId)}/otp/verify`, { code }),
     exit: () => call('POST', '/client/exit', {}),
     consent: (choice, textVersion) => call('POST', '/client/consent', { choice, textVersion }),

@@ -47,6 +47,13 @@ export interface OtpSent {
   resendAfter: number;
 }
 
+/** `GET /client/nodes/:id/otp`: the code node as the page shows it after a reload. */
+export interface OtpState {
+  /** The user may type another destination here (not one the integrator gave). */
+  changeable: boolean;
+  sent: (OtpSent & { attemptsLeft: number }) | null;
+}
+
 export interface OtpVerifyAnswer {
   verified: boolean;
   attemptsLeft: number;

@@ -12,6 +12,8 @@ export function CameraErrorNotice(props: {
   messages: Record<CameraErrorKind, string>;
   retryLabel: string;
   onRetry: () => void;
+  /** For a blocked camera: the steps to allow it again in this browser (`denialHelpKey`). */
+  denialHelp?: string | undefined;
 }) {
   return (
     <div
@@ -21,6 +23,9 @@ export function CameraErrorNotice(props: {
       data-kind={props.kind}
     >
       <p>{props.messages[props.kind]}</p>
+      {props.kind === 'denied' && props.denialHelp ? (
+        <p data-testid="denial-help">{props.denialHelp}</p>
+      ) : null}
       {props.kind === 'missing' ? null : (
         <button type="button" className="button button-secondary" onClick={props.onRetry}>
           {props.retryLabel}

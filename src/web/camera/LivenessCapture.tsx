@@ -35,6 +35,8 @@ export interface LivenessStrings {
   hints: Record<Hint, string>;
   challenges: Record<Challenge, string>;
   cameraErrors: Record<CameraErrorKind, string>;
+  /** The steps to allow a blocked camera again in this browser, where they are known. */
+  denialHelp?: string | undefined;
   /** Over a failed attempt that may be tried again. */
   retryHeading: string;
   attemptsLeft(left: number): string;
@@ -257,6 +259,7 @@ export function LivenessCapture(props: LivenessCaptureProps) {
         <CameraErrorNotice
           kind={error}
           messages={props.strings.cameraErrors}
+          denialHelp={props.strings.denialHelp}
           retryLabel={props.strings.retry}
           onRetry={retry}
         />

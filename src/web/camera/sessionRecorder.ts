@@ -9,6 +9,7 @@ import {
   pickRecordingType,
   takeChunk,
 } from '../recording/recordingPlan';
+import { recordingStarted, recordingStopped } from '../recording/recordingState';
 import { setRecordingFinisher } from '../recording/sessionEnd';
 import { blobToBase64 } from './base64';
 import { grabJpeg } from './grabFrame';
@@ -39,6 +40,8 @@ export interface RecordingOptions {
    * server refuses frames of a session without it (`video_analysis_disabled`), so none are sent.
    */
   sampleFrames: boolean;
+  /** Called once the recording stopped and let its camera go. */
+  onStopped?: () => void;
 }
 
 /**
@@ -101,6 +104,7 @@ export function createSessionRecorder(
     // camera is let go at once, before a switch asks for another one.
     if (wasRecording) recorder.stop();
     own.getTracks().forEach((track) => track.stop());
+    options.onStopped?.();
     stopping = wasRecording ? stopped : Promise.resolve();
     return stopping;
   }
@@ -198,13 +202,18 @@ export function recordSessionFrom(
   try {
     current = createSessionRecorder(stream, api, {
       sampleFrames: session.settings.videoAIAnalysisEnabled,
+      onStopped: recordingStopped,
     });
   } catch (error) {
     log('the recorder could not start', error);
     current = null;
   }
   const recorder = current;
-  if (recorder) setRecordingFinisher(() => recorder.finish());
+  if (recorder) {
+    setRecordingFinisher(() => recorder.finish());
+    // The page shows "Recording" until the recorder stops, and stops it when no camera node is left.
+    recordingStarted(() => recorder.stopCapture());
+  }
 }
 
 /**

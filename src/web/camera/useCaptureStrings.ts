@@ -2,6 +2,7 @@ import type { TFunction } from 'i18next';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AttemptRetry } from '../../core/api/liveness';
+import { denialHelpKey } from './browserFamily';
 import type { CameraErrorKind } from './cameraError';
 import type { LivenessStrings } from './LivenessCapture';
 
@@ -39,6 +40,7 @@ export function useCaptureStrings(): LivenessStrings {
         comeCloser: t('liveness.challenges.comeCloser'),
       },
       cameraErrors: cameraErrorMessages(t),
+      denialHelp: denialHelpText(t),
       retryHeading: t('capture.retryHeading'),
       attemptsLeft: (left) => t('capture.attemptsLeft', { left }),
       reasons: {
@@ -80,6 +82,18 @@ export function retryText(
   return retry.reason === 'challengeFailed' && retry.challenge
     ? strings.missed[retry.challenge]
     : strings.reasons[retry.reason];
+}
+
+/**
+ * The steps to allow a blocked camera or microphone again in this browser, in the session's
+ * language; undefined for a browser the page has no steps for.
+ *
+ * @example
+ * denialHelpText(t); // 'In Chrome or Edge: click the icon …' in desktop Chrome
+ */
+export function denialHelpText(t: TFunction, userAgent = navigator.userAgent): string | undefined {
+  const key = denialHelpKey(userAgent);
+  return key ? t(key) : undefined;
 }
 
 /**

@@ -64,3 +64,12 @@ export function GlobeIcon() {
     </svg>
   );
 }
+
+/** An arrow out of a tray: upload a file. */
+export function UploadIcon() {
+  return (
+    <svg {...base}>
+      <path d="M12 15V4M7 9l5-5 5 5M4 15v3a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-3" />
+    </svg>
+  );
+}

@@ -6,7 +6,8 @@ import type { ScreenProps } from '../screens/types';
 import { useServerCall } from '../screens/useServerCall';
 import { cleanCode, secondsUntil } from '../format/countdown';
 import { looksLikeEmail, maskEmail, maskPhone, normalizePhone } from '../format/mask';
-import { CallProblem } from './Notice';
+import { otpRefusalKey } from '../otp/otpRefusal';
+import { Busy, CallProblem } from './Notice';
 import { StepHeading } from './StepHeading';
 
 /** How long the "code sent" toast stays (the node's showUI). */
@@ -15,8 +16,11 @@ const TOAST_MS = 4000;
 /**
  * The shared body of two_factor_email and two_factor_sms: where the code goes (asked for when the
  * session knows no address), sending, the code field (`autocomplete="one-time-code"`), attempts
- * left, a resend once `resendAfter` has passed, and cancel. The server checks the code and moves
- * the flow; this screen follows its position.
+ * left, a resend once `resendAfter` has passed, and cancel. An address the user typed can be
+ * changed ("Change email address") without ending the node, within the server's send caps. The
+ * screen first reads the node's state (`GET …/otp`), so a reload after a send shows the code
+ * field again instead of sending another code. The server checks the code and moves the flow;
+ * this screen follows its position.
  */
 export function OtpStep({
   channel,
@@ -45,14 +49,41 @@ export function OtpStep({
   const [toastUntil, setToastUntil] = useState(0);
   const resendWait = (node.resendAfterSeconds ?? 30) * 1000;
   const [now, setNow] = useState(() => Date.now());
+  // Until the node's state is read: whether a code went out before a reload.
+  const [loaded, setLoaded] = useState(false);
+  const [changeable, setChangeable] = useState(!known);
+  // When the server takes the next code: kept across a change of address (the wait still holds).
+  const [nextSendAt, setNextSendAt] = useState(0);
   const codeInput = useRef<HTMLInputElement>(null);
   const call = useServerCall(send, api);
 
+  const ticking = sent !== null || nextSendAt > now;
   useEffect(() => {
-    if (!sent) return;
+    if (!ticking) return;
     const timer = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(timer);
-  }, [sent]);
+  }, [ticking]);
+
+  const nodeId = node.id;
+  const { run } = call;
+  useEffect(() => {
+    void run(async () => {
+      try {
+        const state = await api.otpState(nodeId);
+        setChangeable(state.changeable);
+        if (state.sent) {
+          const { attemptsLeft: _left, ...restored } = state.sent;
+          setSent(restored);
+          setNextSendAt(restored.resendAfter);
+          if (restored.expiresAt <= Date.now()) setNotice('expired');
+        }
+      } catch (error) {
+        // A refusal (an older server, say) leaves the screen as it was before reloads were known.
+        if (!(error instanceof ClientApiError) || error.isNetwork || error.isAuth) throw error;
+      }
+      setLoaded(true);
+    });
+  }, [run, api, nodeId]);
 
   const doSend = (to?: string) =>
     void call.run(async () => {
@@ -61,7 +92,7 @@ export function OtpStep({
         answer = await api.otpSend(node.id, to);
       } catch (error) {
         if (!(error instanceof ClientApiError) || error.type !== 'validation_error') throw error;
-        if (error.code === 'otp_resend_too_soon') {
+        if (error.code === 'otp_resend_too_soon' && !to) {
           // A code went out moments ago (before a reload, say): let the user type it.
           setNotice('alreadySent');
           setSent({
@@ -83,6 +114,7 @@ export function OtpStep({
         return;
       }
       setSent(answer);
+      setNextSendAt(answer.resendAfter);
       setNotice(null);
       setNow(Date.now());
       if (node.showUI !== false) setToastUntil(Date.now() + TOAST_MS);
@@ -140,6 +172,18 @@ export function OtpStep({
     });
   };
 
+  // Back to the address field; the node goes on, and so do its caps and the resend wait.
+  const changeDestination = () => {
+    setSent(null);
+    setAskDestination(true);
+    setDestination('');
+    setDestinationInvalid(false);
+    setCode('');
+    setCodeInvalid(false);
+    setWrong(null);
+    setNotice(null);
+  };
+
   const cancel = () =>
     void call.run(async () => {
       const { position } = await api.result(node.id, 'cancelled');
@@ -148,6 +192,26 @@ export function OtpStep({
 
   const heading = channel === 'email' ? t('otp.headingEmail') : t('otp.headingSms');
   const wait = sent ? secondsUntil(sent.resendAfter, now) : 0;
+  const sendWait = secondsUntil(nextSendAt, now);
+  const refusal = otpRefusalKey(call.refusal?.code, channel);
+  const problem = (
+    <CallProblem
+      problem={call.problem}
+      onRetry={call.retry}
+      {...(refusal ? { message: t(refusal) } : {})}
+    />
+  );
+  const changeButton = changeable ? (
+    <button
+      type="button"
+      className="button button-quiet"
+      onClick={changeDestination}
+      disabled={call.busy}
+      data-testid="otp-change"
+    >
+      {channel === 'email' ? t('otp.changeEmail') : t('otp.changePhone')}
+    </button>
+  ) : null;
   const cancelButton = (
     <button type="button" className="button button-quiet" onClick={cancel} disabled={call.busy}>
       {t('otp.cancel')}
@@ -163,7 +227,16 @@ export function OtpStep({
   return (
     <section className="card otp" aria-labelledby="otp-title">
       <StepHeading id="otp-title">{heading}</StepHeading>
-      {sent ? codePhase(sent) : sendPhase()}
+      {!loaded ? (
+        <>
+          <Busy />
+          {problem}
+        </>
+      ) : sent ? (
+        codePhase(sent)
+      ) : (
+        sendPhase()
+      )}
       {sent && now < toastUntil && (
         // The status line below the heading already says it to screen readers.
         <div className="toast" aria-hidden="true" data-testid="otp-toast">
@@ -210,11 +283,17 @@ export function OtpStep({
             </p>
           )}
           {session.testMode && <p className="hint">{t('testMode.codeHint')}</p>}
-          <CallProblem problem={call.problem} onRetry={call.retry} />
+          {problem}
+          {sendWait > 0 && (
+            <p className="muted" aria-live="off">
+              {t('otp.resendIn', { seconds: sendWait })}
+            </p>
+          )}
           <div className="actions">
-            <button type="submit" className="button" disabled={call.busy}>
+            <button type="submit" className="button" disabled={call.busy || sendWait > 0}>
               {t('otp.send')}
             </button>
+            {!askDestination && changeButton}
             {cancelButton}
           </div>
         </form>
@@ -277,11 +356,12 @@ export function OtpStep({
               {t('otp.wrongCode')} {t('otp.attemptsLeft', { attempts: wrong })}
             </p>
           )}
-          <CallProblem problem={call.problem} onRetry={call.retry} />
+          {problem}
           <div className="actions">
             <button type="submit" className="button" disabled={call.busy}>
               {t('otp.verify')}
             </button>
+            {changeButton}
             {cancelButton}
           </div>
         </form>

@@ -20,6 +20,8 @@ export interface DocumentCaptureStrings {
   mirror: string;
   retry: string;
   cameraErrors: Record<CameraErrorKind, string>;
+  /** The steps to allow a blocked camera again in this browser, where they are known. */
+  denialHelp?: string | undefined;
 }
 
 export interface DocumentCaptureProps {
@@ -115,6 +117,7 @@ export function DocumentCapture(props: DocumentCaptureProps) {
         <CameraErrorNotice
           kind={error}
           messages={props.strings.cameraErrors}
+          denialHelp={props.strings.denialHelp}
           retryLabel={props.strings.retry}
           onRetry={camera.retry}
         />

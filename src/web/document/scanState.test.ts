@@ -4,6 +4,8 @@ import {
   firstSide,
   initialScan,
   NO_BARCODE_OFFER,
+  offerAfter,
+  REPEAT_OFFER,
   readyToCapture,
   RETRY_PAUSE_MS,
   scanHint,
@@ -106,18 +108,18 @@ describe('scanStep', () => {
       now,
     });
     let s = run(live('dl'), { type: 'send', source: 'auto' }, noBarcode(1, 0));
-    expect([s.lastRetry, s.offer]).toEqual(['no_barcode', false]);
+    expect([s.lastRetry, s.offer]).toEqual(['no_barcode', null]);
     expect(readyToCapture(s, good(s.pausedUntil), s.pausedUntil)).toBe(true);
     for (let n = 2; n <= NO_BARCODE_OFFER; n++)
       s = run(s, { type: 'send', source: 'auto' }, noBarcode(n, 0));
-    expect(s.offer).toBe(true);
+    expect(s.offer).toBe('no_barcode');
     // No photo is taken, however long the document is held, until the user acts.
     expect(readyToCapture(s, good(1e9), 1e9)).toBe(false);
     const again = scanStep(s, { type: 'retryOffer' });
-    expect([again.offer, again.noBarcode]).toEqual([false, 0]);
+    expect([again.offer, again.refusals]).toEqual([null, {}]);
     expect(readyToCapture(again, good(1e9), 1e9)).toBe(true);
     const passport = scanStep(s, { type: 'choose', documentType: 'passport' });
-    expect([passport.offer, passport.side]).toEqual([false, 'front']);
+    expect([passport.offer, passport.side]).toEqual([null, 'front']);
     // Another answer in between starts the count again.
     const other = run(
       live('dl'),
@@ -128,7 +130,66 @@ describe('scanStep', () => {
       { type: 'send', source: 'auto' },
       noBarcode(3, 0),
     );
-    expect(other.offer).toBe(NO_BARCODE_OFFER <= 1);
+    expect(other.offer).toBe(NO_BARCODE_OFFER <= 1 ? 'no_barcode' : null);
+  });
+
+  it('a passport whose check digits fail every time: after REPEAT_OFFER reads, the reason and another way, the camera held', () => {
+    const checksFailed = (attempts: number): ScanEvent => ({
+      type: 'answer',
+      answer: { status: 'retry', reason: 'checks_failed', attempts },
+      now: 0,
+    });
+    let s = live('passport');
+    for (let n = 1; n < REPEAT_OFFER; n++) {
+      s = run(s, { type: 'send', source: 'auto' }, checksFailed(n));
+      expect(s.offer).toBeNull();
+      expect(readyToCapture(s, good(s.pausedUntil), s.pausedUntil)).toBe(true);
+    }
+    s = run(s, { type: 'send', source: 'auto' }, checksFailed(REPEAT_OFFER));
+    expect(s.offer).toBe('checks_failed');
+    expect(readyToCapture(s, good(1e9), 1e9)).toBe(false);
+    // An upload is still taken (the screen's offer), and trying again restarts the count.
+    expect(scanStep(s, { type: 'send', source: 'upload' }).busy).toBe('reading');
+    const again = scanStep(s, { type: 'retryOffer' });
+    expect([again.offer, again.refusals, readyToCapture(again, good(1e9), 1e9)]).toEqual([
+      null,
+      {},
+      true,
+    ]);
+  });
+
+  it('any reason repeated REPEAT_OFFER times makes the offer, in a row or not', () => {
+    const answer = (reason: 'unreadable' | 'checks_failed', attempts: number): ScanEvent => ({
+      type: 'answer',
+      answer: { status: 'retry', reason, attempts },
+      now: 0,
+    });
+    const send: ScanEvent = { type: 'send', source: 'auto' };
+    const mixed = run(
+      live('passport'),
+      send,
+      answer('unreadable', 1),
+      send,
+      answer('checks_failed', 2),
+      send,
+      answer('unreadable', 3),
+      send,
+      answer('checks_failed', 4),
+    );
+    expect(mixed.offer).toBeNull();
+    // Not in a row: an unreadable photo between check-digit failures does not restart the count.
+    expect(run(mixed, send, answer('checks_failed', 5)).offer).toBe('checks_failed');
+    const same = run(
+      live('passport'),
+      send,
+      answer('unreadable', 1),
+      send,
+      answer('unreadable', 2),
+      send,
+      answer('unreadable', 3),
+    );
+    expect(same.offer).toBe('unreadable');
+    expect(offerAfter('front_saved')).toBe(Infinity);
   });
 
   it('front_saved for a passport means its zone was not found: unreadable', () => {

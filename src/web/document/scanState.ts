@@ -30,13 +30,16 @@ export interface ScanState {
   /** The node's time ran out while a photo was being read: end it once the answer is in. */
   timeUp: boolean;
   problem: 'network' | 'refused' | null;
-  /** Licence backs in a row without a barcode that could be read. */
-  noBarcode: number;
   /**
-   * The user is shown which documents work (after NO_BARCODE_OFFER backs without a barcode): the
-   * camera takes no photo until they try again, choose another document or cancel.
+   * Photos refused at this document, by reason, since the screen opened, the document type changed
+   * or the user tried again after an offer. Licence backs without a barcode count only in a row.
    */
-  offer: boolean;
+  refusals: Partial<Record<DocumentRetryReason, number>>;
+  /**
+   * The reason that came back too often in a row (`offerAfter`): the screen says it and offers an
+   * upload, another document or another try; the camera takes no photo until the user chooses.
+   */
+  offer: DocumentRetryReason | null;
 }
 
 export type ScanEvent =
@@ -52,7 +55,7 @@ export type ScanEvent =
   | { type: 'tooEarly' }
   /** A cancel or timeout call answered with a position. */
   | { type: 'left' }
-  /** The user chose to try the licence's barcode again after the offer. */
+  /** The user chose to try again after the offer (the same document, or another of its type). */
   | { type: 'retryOffer' };
 
 /** The pause after a refused photo before the camera captures again. */
@@ -63,6 +66,23 @@ export const TURN_PAUSE_MS = 3000;
 export const STEADY_MS = 500;
 /** Licence backs without a barcode before the screen says which documents work. */
 export const NO_BARCODE_OFFER = 2;
+/** Photos refused for the same reason at one document before the screen offers another way. */
+export const REPEAT_OFFER = 3;
+
+/**
+ * How many photos refused for `reason` make the screen stop and offer another way: a licence
+ * back without a barcode soon (it will not grow one; counted in a row), a front kept never (it
+ * moves on to the back), any other reason after REPEAT_OFFER (a passport whose check digits fail
+ * every time is not helped by "avoid glare" every few seconds).
+ *
+ * @example
+ * offerAfter('checks_failed'); // 3
+ * offerAfter('no_barcode'); // 2
+ */
+export function offerAfter(reason: DocumentRetryReason): number {
+  if (reason === 'front_saved') return Infinity;
+  return reason === 'no_barcode' ? NO_BARCODE_OFFER : REPEAT_OFFER;
+}
 
 /** Documents with a front (the portrait) and a back (the zone or barcode). */
 const TWO_SIDED: ReadonlySet<DocumentType> = new Set(['id', 'residence-permit', 'dl']);
@@ -102,8 +122,8 @@ export function initialScan(type: DocumentType, mode: ScanningMode): ScanState {
     retryShownUntil: 0,
     timeUp: false,
     problem: null,
-    noBarcode: 0,
-    offer: false,
+    refusals: {},
+    offer: null,
   };
 }
 
@@ -132,8 +152,8 @@ export function scanStep(s: ScanState, e: ScanEvent): ScanState {
         side: firstSide(e.documentType, s.mode),
         lastRetry: null,
         retryShownUntil: 0,
-        noBarcode: 0,
-        offer: false,
+        refusals: {},
+        offer: null,
       };
     case 'send':
       if (s.busy) return s;
@@ -147,7 +167,12 @@ export function scanStep(s: ScanState, e: ScanEvent): ScanState {
       const reason: DocumentRetryReason =
         a.reason === 'front_saved' && !turned ? 'unreadable' : a.reason;
       const pause = turned ? TURN_PAUSE_MS : RETRY_PAUSE_MS;
-      const noBarcode = reason === 'no_barcode' ? s.noBarcode + 1 : 0;
+      // A blurred photo between two check-digit failures does not start the count again.
+      const refusals = {
+        ...s.refusals,
+        ...(reason === 'no_barcode' ? {} : { no_barcode: 0 }),
+        [reason]: (s.refusals[reason] ?? 0) + 1,
+      };
       return {
         ...s,
         busy: null,
@@ -156,8 +181,8 @@ export function scanStep(s: ScanState, e: ScanEvent): ScanState {
         side: turned ? 'back' : s.side,
         pausedUntil: e.now + pause,
         retryShownUntil: e.now + pause + RETRY_PAUSE_MS,
-        noBarcode,
-        offer: noBarcode >= NO_BARCODE_OFFER,
+        refusals,
+        offer: (refusals[reason] ?? 0) >= offerAfter(reason) ? reason : null,
       };
     }
     case 'failed':
@@ -181,7 +206,7 @@ export function scanStep(s: ScanState, e: ScanEvent): ScanState {
     case 'left':
       return { ...s, busy: null, ended: true };
     case 'retryOffer':
-      return { ...s, offer: false, noBarcode: 0, lastRetry: null, retryShownUntil: 0 };
+      return { ...s, offer: null, refusals: {}, lastRetry: null, retryShownUntil: 0 };
   }
 }
 
@@ -198,7 +223,7 @@ export interface FrameReading {
 /**
  * Whether the camera should take the photo now: the document fills the guide (three sides or
  * more), the picture is sharp and has held still for `STEADY_MS`, no photo is being read, the
- * pause after the last answer is over and the user is not being shown which documents work.
+ * pause after the last answer is over and the user is not being offered another way.
  *
  * @example
  * readyToCapture(state, { sides: 4, sharpness: 900, steadySince: now - 600 }, now);
@@ -210,7 +235,7 @@ export function readyToCapture(s: ScanState, r: FrameReading | null, now: number
     s.busy === null &&
     !s.ended &&
     !s.timeUp &&
-    !s.offer &&
+    s.offer === null &&
     now >= s.pausedUntil &&
     r.sides >= 3 &&
     r.sharpness >= SHARP_MIN &&

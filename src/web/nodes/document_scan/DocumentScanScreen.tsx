@@ -4,10 +4,12 @@ import { DOCUMENT_KINDS, kindsOf } from '../../../core/documents/types';
 import { ClientApiError } from '../../api/errors';
 import { blobToBase64 } from '../../camera/base64';
 import { holdMessage, NO_MESSAGE, type HeldMessage } from '../../camera/messageHold';
-import { cameraErrorMessages } from '../../camera/useCaptureStrings';
+import { cameraErrorMessages, denialHelpText } from '../../camera/useCaptureStrings';
 import { CallProblem } from '../../components/Notice';
+import { UploadIcon } from '../../components/Icons';
 import { StepHeading } from '../../components/StepHeading';
 import { DocumentCapture, type DocumentCaptureStrings } from '../../document/DocumentCapture';
+import { DocumentOffer } from '../../document/DocumentOffer';
 import type { DocumentType } from '../../document/guide';
 import type { GuideState } from '../../document/GuideOverlay';
 import {
@@ -56,6 +58,7 @@ export default function DocumentScanScreen({ node, api, send }: ScreenProps<'doc
   const upload = useServerCall(send, api);
   const leave = useServerCall(send, api);
   const grabRef = useRef<(() => Promise<Blob>) | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
   // The latest state for callbacks that the camera loop calls between renders.
   const current = useRef<ScanState>(state);
   useEffect(() => {
@@ -214,26 +217,14 @@ export default function DocumentScanScreen({ node, api, send }: ScreenProps<'doc
         </p>
       ) : null}
       {state.offer && !state.ended ? (
-        <div role="alert" className="notice" data-testid="document-offer">
-          <p className="notice-title">{t('document.offer.title')}</p>
-          <p>{t('document.offer.body')}</p>
-          <p>
-            {t('document.offer.works', {
-              documents: types.map((k) => t(`document.types.${k}`)).join(', '),
-            })}
-          </p>
-          {types.length > 1 ? null : <p>{t('document.offer.none')}</p>}
-          <div className="actions">
-            <button
-              type="button"
-              className="button"
-              data-testid="document-offer-retry"
-              onClick={() => dispatch({ type: 'retryOffer' })}
-            >
-              {t('document.offer.retry')}
-            </button>
-          </div>
-        </div>
+        <DocumentOffer
+          reason={state.offer}
+          type={state.type}
+          types={types}
+          onRetry={() => dispatch({ type: 'retryOffer' })}
+          onUpload={() => fileInput.current?.click()}
+          onChoose={(documentType) => dispatch({ type: 'choose', documentType })}
+        />
       ) : null}
       {!state.ended ? (
         <DocumentCapture
@@ -274,23 +265,27 @@ export default function DocumentScanScreen({ node, api, send }: ScreenProps<'doc
       ) : null}
       <div style={{ marginTop: '1rem' }}>
         {!cameraUsable ? <p>{t('document.uploadOnly')}</p> : null}
-        <label className="label" htmlFor="document-file">
-          {t('document.upload')}
-        </label>
+        {/* The input is hidden; its label is the button (styled, in the session's language,
+            where the native control would show the browser's own "No file chosen"). */}
         <input
           id="document-file"
+          ref={fileInput}
+          className="file-input visually-hidden"
           type="file"
           accept={UPLOAD_ACCEPT}
           data-testid="document-file"
           disabled={!canAct}
           aria-describedby="document-file-help"
-          style={{ display: 'block', width: '100%', padding: '0.5rem 0' }}
           onChange={(e) => {
             void onFile(e.currentTarget.files?.[0]);
             // The same file may be chosen again after a refusal.
             e.currentTarget.value = '';
           }}
         />
+        <label className="button button-secondary file-button" htmlFor="document-file">
+          <UploadIcon />
+          {t('document.upload')}
+        </label>
         <p id="document-file-help" className="muted">
           {t('document.uploadHelp')}
         </p>
@@ -389,6 +384,7 @@ function useCaptureStrings(): DocumentCaptureStrings {
       mirror: t('document.mirror'),
       retry: t('app.retry'),
       cameraErrors: cameraErrorMessages(t),
+      denialHelp: denialHelpText(t),
     }),
     [t],
   );

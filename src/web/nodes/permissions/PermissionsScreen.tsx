@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CONSENT_TEXT_VERSION } from '../../../core/api/consent-version';
+import { denialHelpText } from '../../camera/useCaptureStrings';
 import { CallProblem } from '../../components/Notice';
 import { consentDue } from '../../consent/consent';
 import { ConsentNotice } from '../../consent/ConsentNotice';
@@ -61,6 +62,7 @@ export default function PermissionsScreen({
     t(texts.inUse),
     t(texts.unsupported),
   ];
+  const denialHelp = denialHelpText(t);
   const plan = planPermissionsPage(session.settings.customization?.permissionsPage, lang, {
     heading,
     subheading,
@@ -154,7 +156,8 @@ export default function PermissionsScreen({
           {state === 'blocked' && (
             <>
               <p className="notice-title">{t('permissions.deniedTitle')}</p>
-              <p>{deniedBody}</p>
+              {/* The browser's own steps where they are known, else the general ones. */}
+              {denialHelp ? <p data-testid="denial-help">{denialHelp}</p> : <p>{deniedBody}</p>}
             </>
           )}
           {state === 'notFound' && <p>{notFound}</p>}
