@@ -17,6 +17,7 @@ const suites = [
   'analyses',
   'faces',
   'store',
+  'wal',
 ] as const;
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
