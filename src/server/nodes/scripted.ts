@@ -1,6 +1,5 @@
 import type { FlowNode } from '../../core/flow';
-import type { AutomaticMove } from '../flow/gateway';
-import type { SessionRecord } from '../store/types';
+import type { AutomaticMove, SessionRecord } from '../flow/gateway';
 import type { ServerNode } from './types';
 
 /**

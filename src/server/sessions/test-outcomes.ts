@@ -37,7 +37,11 @@ export function testOutcomeProblems(
     }
     const outcomes = outcomesOf(node);
     if (outcomes.length === 0) {
-      problems.push({ path, nodeId, message: `a ${node.type} node has no outcome to script` });
+      problems.push({
+        path,
+        nodeId,
+        message: `the ${node.type} node '${nodeId}' has no outcome to script`,
+      });
     } else if (!outcomes.includes(outcome)) {
       problems.push({
         path,

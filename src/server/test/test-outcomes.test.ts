@@ -83,13 +83,20 @@ describe('testOutcomes at creation', () => {
           "'verified' is not an outcome of the permissions node 'perm'; its outcomes are permissionsGranted, permissionsDenied",
       },
       { path: 'testOutcomes.ghost', message: "no node of the flow has the id 'ghost'" },
-      { path: 'testOutcomes.done', nodeId: 'done', message: 'a end node has no outcome to script' },
+      {
+        path: 'testOutcomes.done',
+        nodeId: 'done',
+        message: "the end node 'done' has no outcome to script",
+      },
     ]);
   });
 
   it('refuses the field under a live key with a 400 that says why, and stores nothing', async () => {
     const before = await h.call('GET', '/sessions', { key: h.keys.live });
-    const r = await create({ flow: FLOW, testOutcomes: { perm: 'permissionsGranted' } }, h.keys.live);
+    const r = await create(
+      { flow: FLOW, testOutcomes: { perm: 'permissionsGranted' } },
+      h.keys.live,
+    );
     expect(r.status).toBe(400);
     expect(r.body.error.details).toEqual([
       { path: 'testOutcomes', message: expect.stringMatching(/test mode only/) as unknown },
