@@ -77,6 +77,28 @@ test('drives a test session along a path of outcomes, no clicks of its own', asy
   ]);
 });
 
+test('outcomes scripted at creation: the session ends with no clicks at all', async ({ page }) => {
+  const sdk = client();
+  const { session, clientSecret } = await sdk.sessions.create({
+    flow: FLOW as unknown as Flow,
+    testOutcomes: { perm: 'permissionsGranted', talk: 'ready', otp: 'verified', otp2: 'verified' },
+  });
+  await page.goto(clientSecret.url);
+  // Opening the page is all it takes: the server ends each scripted node by itself.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    'We have received your verification',
+  );
+  await expect(testPanel(page)).toHaveCount(0);
+  const done = await sdk.sessions.retrieve(session.id);
+  expect(done.session.status).toBe('complete');
+  expect(done.session.report.nodeReports.map((r) => `${r.nodeId}:${r.outcome}`)).toEqual([
+    'perm:permissionsGranted',
+    'talk:ready',
+    'otp:verified',
+    'otp2:verified',
+  ]);
+});
+
 test('an outcome that leads nowhere ends the session incomplete', async ({ page }) => {
   const sdk = client();
   const { session, clientSecret } = await sdk.sessions.create({ flow: FLOW as unknown as Flow });

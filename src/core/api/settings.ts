@@ -1,5 +1,5 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import { FlowSchema, LegacyModulesSchema } from '../flow';
+import { FLOW_LIMITS, FlowSchema, LegacyModulesSchema } from '../flow';
 import { ConsentSettingsSchema } from './consent';
 import { ExtractionSchemaSchema } from './extraction';
 import { API_LIMITS } from './limits';
@@ -109,6 +109,22 @@ const BackgroundAssetIdSchema = Type.String({
 });
 
 /**
+ * Test mode only: the outcome each named node ends with by itself, so a QA run needs no clicks.
+ * Which node ids and outcomes the flow has is checked at creation (`testOutcomeProblems`).
+ */
+const TestOutcomesSchema = Type.Record(
+  Type.String({ minLength: 1, maxLength: FLOW_LIMITS.maxIdLength }),
+  Type.String({ minLength: 1, maxLength: FLOW_LIMITS.maxIdLength }),
+  {
+    maxProperties: FLOW_LIMITS.maxNodes,
+    description:
+      'Test mode only (an `sk_test_` key; a live key gets a 400): node id → the outcome that node ' +
+      'ends with as soon as the session reaches it, with no tester action. Every id must be a node ' +
+      'of the flow and every outcome one its kind has.',
+  },
+);
+
+/**
  * The settings fields of `POST /sessions`, given the schemas to use for `flow` and `modules`:
  * the documented schemas for OpenAPI, `Unknown` for the request check (the flow core validates
  * those two itself, reporting every problem with its node).
@@ -153,6 +169,7 @@ function settingsFields(flow: TSchema, modules: TSchema) {
         description: 'http(s) URL the end screen offers to go back to.',
       }),
     ),
+    testOutcomes: Type.Optional(TestOutcomesSchema),
     embedOrigins: Type.Optional(
       Type.Array(Type.String({ maxLength: 300 }), {
         maxItems: API_LIMITS.maxEmbedOrigins,
@@ -202,6 +219,7 @@ export const SessionSettingsSchema = Type.Object(
     extractionSchema: Type.Optional(ExtractionSchemaSchema),
     redirectUrl: Type.Optional(Type.String()),
     embedOrigins: Type.Array(Type.String()),
+    testOutcomes: Type.Optional(Type.Record(Type.String(), Type.String())),
   },
   { $id: 'SessionSettings' },
 );

@@ -17,6 +17,7 @@ import { faceScan } from './face_scan';
 import { fieldCondition } from './field_condition';
 import { livenessDetection } from './liveness_detection';
 import { recognition } from './recognition';
+import { scriptedMove } from './scripted';
 import { twoFactorEmail } from './two_factor_email';
 import { twoFactorSms } from './two_factor_sms';
 import { NO_SERVER_WORK, type ClientRequests, type NodeRoutes, type ServerNode } from './types';
@@ -67,13 +68,17 @@ export function serverNode<T extends NodeType>(type: T): ServerNode<T, never> {
 }
 
 /**
- * The automatic moves of the kinds that have one, for the step gateway.
+ * The moves the server makes by itself, for the step gateway: a test session's scripted outcome
+ * first (`testOutcomes`, which stands in for the tester as for the kind's own work), else the
+ * automatic move of the kinds that have one.
  *
  * @example
  * const gateway = createGateway({ store, clock, automatic: automaticMoves });
  */
 export const automaticMoves: Automatic = (node, s, now) =>
-  serverNode(node.type).automatic?.(node, s, now) ?? null;
+  scriptedMove(node, s, serverNode(node.type)) ??
+  serverNode(node.type).automatic?.(node, s, now) ??
+  null;
 
 /**
  * Registers every kind's client routes in the client-token scope, each shared set once.

@@ -26,6 +26,7 @@ import { orderedId } from '../ids';
 import { knownFlow, rememberFlow, type KnownFlow } from '../knownFlows';
 import type { Scope, SessionRecord, StoredSettings } from '../store/types';
 import { checkEmbedOrigin } from './embedOrigins';
+import { testOutcomeProblems } from './test-outcomes';
 
 const extractionChecker = TypeCompiler.Compile(ExtractionSchemaSchema);
 
@@ -182,6 +183,9 @@ export function buildSession(
     }
   }
 
+  if (isMap(body.testOutcomes)) {
+    problems.push(...testOutcomeProblems(body.testOutcomes, flow, ctx.scope.mode));
+  }
   if (isMap(body.metadata)) problems.push(...checkMapLimits('metadata', body.metadata));
   if (isMap(body.providedData)) problems.push(...providedDataProblems(body.providedData));
   if (Array.isArray(body.extractionSchema) && extractionFieldsValid(body.extractionSchema)) {
@@ -265,6 +269,7 @@ export function buildSession(
       : {}),
     ...(body.redirectUrl !== undefined ? { redirectUrl: body.redirectUrl } : {}),
     embedOrigins,
+    ...(body.testOutcomes !== undefined ? { testOutcomes: body.testOutcomes } : {}),
   };
   const session: SessionRecord = {
     id: orderedId('sess', 4),
