@@ -160,7 +160,11 @@ export async function replyTo(
         said = withLine(said, { text: instead.again, isAvatar: true, nodeId }, now);
       }
       if (extracted) {
-        const extractedData = { ...(said.report.extractedData ?? {}), ...extracted };
+        // A field this reply leaves unfound keeps what it holds (an enter_email's address).
+        const extractedData = { ...(said.report.extractedData ?? {}) };
+        for (const [k, v] of Object.entries(extracted)) {
+          if (v !== null || !Object.hasOwn(extractedData, k)) extractedData[k] = v;
+        }
         said = { ...said, report: { ...said.report, extractedData } };
       }
       const session = { ...said, lastActivityAt: now };

@@ -121,4 +121,29 @@ describe('extractionSchema', () => {
     });
     expect(s.report.nodeReports.at(-1)).toMatchObject({ nodeId: 'cond', outcome: 'default' });
   });
+
+  it('keeps what another node wrote when a reply does not give the field', async () => {
+    const flow = [
+      { id: 'start', type: 'start', outcome: 'mail' },
+      { id: 'mail', type: 'enter_email', outcomes: { emailEntered: 'ok', canceled: 'end' } },
+      ask('ok', 'Shall we go on?', 'end'),
+      { id: 'end', type: 'end' },
+    ];
+    const made = await h.call('POST', '/sessions', {
+      key: h.keys.test,
+      body: { flow, extractionSchema: SCHEMA.slice(0, 1) },
+    });
+    const ex = await h.call('POST', '/client/exchange', {
+      key: null,
+      body: { clientSecret: made.body.clientSecret.secret },
+    });
+    const c = (path: string, b: unknown) =>
+      h.call('POST', `/client${path}`, { key: ex.body.token, body: b });
+    const entered = { outcome: 'emailEntered', report: { email: 'ana@example.com' } };
+    expect((await c('/nodes/mail/result', entered)).status).toBe(200);
+    expect((await c('/nodes/ok/reply', { text: 'yes' })).status).toBe(200);
+    const s = await h.call('GET', `/sessions/${made.body.session.id}`, { key: h.keys.test });
+    expect(s.body.session.status).toBe('complete');
+    expect(s.body.session.report.extractedData).toEqual({ email: 'ana@example.com' });
+  });
 });
