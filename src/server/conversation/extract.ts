@@ -71,7 +71,7 @@ export function dateIn(reply: string, lang: string): string | null {
     const monthFirst = b > 12 || (a <= 12 && lang === 'en' && num[0].includes('/'));
     return monthFirst ? isoDate(Number(num[3]), a, b) : isoDate(Number(num[3]), b, a);
   }
-  const t = normalizeText(reply).replace(/(\d)\.?(?= )/g, '$1');
+  const t = normalizeText(reply);
   const dmy = DAY_MONTH_YEAR.exec(t);
   const dm = dmy ? monthNumber(dmy[2] ?? '') : null;
   if (dmy && dm) return isoDate(Number(dmy[3]), dm, Number(dmy[1]));
