@@ -8,6 +8,7 @@ import { API_LIMITS, LATEST_VERSION } from '../core/api';
 import { geoLookup } from './client/geo';
 import { systemClock } from './clock';
 import { cachedCatalog, type AppContext } from './context';
+import { LocalFieldExtractor } from './conversation/extract';
 import { LocalConditionEvaluator, LocalPromptRenderer } from './conversation/local';
 import { DEFAULT_RATE_LIMITS, type AppDeps, type RateLimitConfig } from './deps';
 import { apiKeyAuth } from './http/auth';
@@ -152,6 +153,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     geo: deps.geo ?? geoLookup(),
     evaluator: deps.evaluator ?? new LocalConditionEvaluator(),
     renderer: deps.renderer ?? new LocalPromptRenderer(),
+    extractor: deps.extractor ?? new LocalFieldExtractor(),
     mailer: deps.mailer ?? (refuseDelivery('mailer') as Mailer),
     sms: deps.sms ?? (refuseDelivery('SMS sender') as SmsSender),
     limiter,

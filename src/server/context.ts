@@ -1,6 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import type { Clock } from './clock';
-import type { ConditionEvaluator, PromptRenderer } from './conversation/types';
+import type { ConditionEvaluator, FieldExtractor, PromptRenderer } from './conversation/types';
 import type { GeoLookup } from './client/geo';
 import type { RateLimitConfig } from './deps';
 import type { Documents } from './documents/service';
@@ -41,6 +41,7 @@ export interface AppContext {
   geo: GeoLookup;
   evaluator: ConditionEvaluator;
   renderer: PromptRenderer;
+  extractor: FieldExtractor;
   mailer: Mailer;
   sms: SmsSender;
   limiter: SlidingWindowLimiter | null;

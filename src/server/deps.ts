@@ -5,7 +5,7 @@ import type { DocumentReader } from './documents/reader';
 import type { ExternalCallConfig } from './external/external-calls';
 import type { FaceAnalyzer } from './face-analysis/analyzer';
 import type { Clock } from './clock';
-import type { ConditionEvaluator, PromptRenderer } from './conversation/types';
+import type { ConditionEvaluator, FieldExtractor, PromptRenderer } from './conversation/types';
 import type { GeoLookup } from './client/geo';
 import type { MediaService } from './media/types';
 import type { Mailer, SmsSender } from './otp/types';
@@ -53,6 +53,8 @@ export interface AppDeps {
   geo?: GeoLookup;
   evaluator?: ConditionEvaluator;
   renderer?: PromptRenderer;
+  /** Reads extractionSchema fields from the user's replies (local rules by default). */
+  extractor?: FieldExtractor;
   mailer?: Mailer;
   sms?: SmsSender;
   /**

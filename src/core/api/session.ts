@@ -107,7 +107,17 @@ export const ReportSchema = Type.Object(
     consent: Type.Optional(ConsentRecordSchema),
     device: Type.Optional(DeviceSchema),
     location: Type.Optional(LocationSchema),
-    extractedData: Type.Optional(Type.Record(Type.String(), Type.String())),
+    extractedData: Type.Optional(
+      Type.Record(
+        Type.String(),
+        Type.Union([Type.String(), Type.Number(), Type.Boolean(), Type.Null()]),
+        {
+          description:
+            'What the session read: document fields and the entered email (text), and each ' +
+            'extractionSchema field typed by its type (a date as YYYY-MM-DD), null when not found.',
+        },
+      ),
+    ),
     livenessDetected: Type.Optional(Type.Boolean()),
     screenshots: Type.Optional(Type.Array(Type.String())),
     videos: Type.Optional(

@@ -24,8 +24,9 @@ export const LEGACY_MODULE_TYPES = [
  */
 export const UNSUPPORTED_MODULES: Readonly<Partial<Record<LegacyModuleType, string>>> = {
   proofOfIntent:
-    'proofOfIntent is not supported: collecting requested data by conversation needs the ' +
-    'extraction this service does not do; use a flow with conversation nodes',
+    'proofOfIntent is not supported as a module: its requested data has no questions to ask ' +
+    'here; use a flow of conversation nodes that ask for it, with an extractionSchema naming ' +
+    'the fields',
   knowledgeVerify:
     'knowledgeVerify is not supported: the service has no knowledge questions to ask; use a ' +
     'flow with conversation and field_condition nodes',

@@ -86,6 +86,10 @@ describe('what the API emits after a real session (test mode)', () => {
         metadata: { plan: 'pro' },
         providedData: { phone: '+15555550100' },
         videoAIAnalysisEnabled: true,
+        extractionSchema: [
+          { fieldName: 'ready', type: 'boolean', description: 'Agrees to start' },
+          { fieldName: 'age', type: 'number', description: 'Their age' },
+        ],
       },
     });
     expect(created.status).toBe(200);
@@ -108,7 +112,9 @@ describe('what the API emits after a real session (test mode)', () => {
       expect(r.status, JSON.stringify(r.body)).toBe(200);
     };
     await result('perm', 'permissionsGranted');
-    await result('ask', 'yes');
+    expect((await c('POST', '/nodes/ask/reply', { text: "Yes, let's start" })).body.outcome).toBe(
+      'yes',
+    );
     await result('email', 'emailEntered', { email: 'tester@example.com' });
     for (const node of ['otp', 'sms']) {
       expect((await c('POST', `/nodes/${node}/otp/send`, {})).status).toBe(200);
@@ -139,6 +145,12 @@ describe('what the API emits after a real session (test mode)', () => {
     // Masked, as the service shows the address a code went to.
     expect(byNode['sms'].report.phoneNumber).toMatch(/^\+15•+00$/);
     expect(s.report.videoAIAnalysisStatus).toBe('pending');
+    // The schema's fields typed (null when not said), beside the entered email.
+    expect(s.report.extractedData).toMatchObject({
+      ready: true,
+      age: null,
+      email: 'tester@example.com',
+    });
 
     // The webhook bodies the session made, as they are delivered.
     const events = await h.store.listEvents({ sessionId: id });

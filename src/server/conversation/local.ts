@@ -76,9 +76,10 @@ export function polarityOf(reply: string): Polarity {
  * numberIn('dix-huit', 'fr'); // 18
  */
 export function numberIn(reply: string, lang: string): number | null {
-  const t = normalizeText(reply);
-  const digits = /-?\d+(?:[.,]\d+)?/.exec(t);
+  // Digits are read before normalising, which would split a decimal point off ("18.5").
+  const digits = /-?\d+(?:[.,]\d+)?/.exec(reply);
   if (digits) return Number(digits[0].replace(',', '.'));
+  const t = normalizeText(reply);
   const words = (NUMBER_WORDS[lang] ?? NUMBER_WORDS['en'] ?? []).map(normalizeText);
   for (const token of t.split(' ')) {
     const i = words.indexOf(token);

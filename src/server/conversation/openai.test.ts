@@ -1,7 +1,14 @@
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OpenAiConditionEvaluator, OpenAiPromptRenderer, conversationFromEnv } from './openai';
+import type { ExtractionField } from '../../core/api';
+import { LocalFieldExtractor } from './extract';
 import { LocalConditionEvaluator } from './local';
+import {
+  OpenAiConditionEvaluator,
+  OpenAiFieldExtractor,
+  OpenAiPromptRenderer,
+  conversationFromEnv,
+} from './openai';
 
 // A loopback server speaking the chat-completions format, answering what each test sets.
 let answer: { status: number; content: string } = { status: 200, content: '' };
@@ -69,7 +76,40 @@ describe('the OpenAI-compatible adapters', () => {
     expect(await r.render({ prompt: 'Greet the user', lang: 'en' })).toBe('Hello!');
   });
 
+  it('extracts fields as one JSON object, typed by the local rules; falls back to them on failure', async () => {
+    const x = new OpenAiFieldExtractor({ baseUrl, model: 'm' });
+    const fields: ExtractionField[] = [
+      { fieldName: 'age', type: 'number', description: 'Age' },
+      { fieldName: 'vip', type: 'boolean', description: 'Wants VIP' },
+      { fieldName: 'born', type: 'date', description: 'Birth date' },
+      { fieldName: 'plan', type: 'string', description: 'Plan', enum: ['Basic', 'Premium'] },
+      { fieldName: 'city', type: 'string', description: 'City' },
+    ];
+    const turns = [{ question: 'How old are you?', reply: 'forty-two, VIP yes, premium' }];
+    answer = {
+      status: 200,
+      content: 'Here: {"age": "42 years", "vip": "yep", "born": "12.05.1990", "plan": "premium"}',
+    };
+    expect(await x.extract({ fields, turns, lang: 'en' })).toEqual({
+      age: 42,
+      vip: true,
+      born: '1990-05-12',
+      plan: 'Premium',
+      city: null,
+    });
+    expect(asked.at(-1)!.messages[1]!.content).toContain('User: forty-two, VIP yes, premium');
+    answer = { status: 500, content: '' };
+    const input = { fields, turns: [{ question: 'Plan?', reply: 'Premium' }], lang: 'en' };
+    expect(await x.extract(input)).toEqual(await new LocalFieldExtractor().extract(input));
+    answer = { status: 200, content: 'I cannot tell' };
+    expect(await x.extract(input)).toEqual(await new LocalFieldExtractor().extract(input));
+  });
+
   it('is chosen by LLM_BASE_URL', () => {
+    expect(conversationFromEnv({}).extractor).toBeInstanceOf(LocalFieldExtractor);
+    expect(conversationFromEnv({ LLM_BASE_URL: baseUrl }).extractor).toBeInstanceOf(
+      OpenAiFieldExtractor,
+    );
     expect(conversationFromEnv({}).evaluator).toBeInstanceOf(LocalConditionEvaluator);
     expect(conversationFromEnv({ LLM_BASE_URL: baseUrl }).evaluator).toBeInstanceOf(
       OpenAiConditionEvaluator,

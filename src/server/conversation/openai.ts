@@ -1,9 +1,13 @@
 import { LANGUAGES } from '../../core/api';
+import { LocalFieldExtractor, coerceValue } from './extract';
 import { LocalConditionEvaluator, LocalPromptRenderer } from './local';
 import {
   sayText,
   type ConditionEvaluator,
   type ConditionInput,
+  type ExtractedData,
+  type ExtractionInput,
+  type FieldExtractor,
   type PromptInput,
   type PromptRenderer,
 } from './types';
@@ -108,6 +112,52 @@ export class OpenAiPromptRenderer implements PromptRenderer {
 }
 
 /**
+ * Reads `extractionSchema` fields with an OpenAI-compatible chat model: it gets the fields and
+ * the conversation and answers one JSON object; each value is then made to its field's type by
+ * the local rules (`coerceValue`), so a loose answer ("42 years", "yep") still lands typed. When
+ * the model cannot be reached or answers no JSON object, the local extractor decides.
+ *
+ * @example
+ * const extractor = new OpenAiFieldExtractor({ baseUrl: 'http://127.0.0.1:8080/v1', model: 'local' });
+ */
+export class OpenAiFieldExtractor implements FieldExtractor {
+  private readonly fallback = new LocalFieldExtractor();
+  constructor(private readonly options: OpenAiOptions) {}
+
+  async extract(input: ExtractionInput): Promise<ExtractedData> {
+    if (input.turns.length === 0) return this.fallback.extract(input);
+    const fields = input.fields.map((f) => ({
+      fieldName: f.fieldName,
+      type: f.type,
+      description: f.description,
+      ...(f.enum ? { enum: f.enum } : {}),
+    }));
+    const talk = input.turns.map((t) => `Guide: ${t.question}\nUser: ${t.reply}`).join('\n');
+    try {
+      const answer = await chat(
+        this.options,
+        'You extract data from what a user said in an identity-verification conversation. ' +
+          'Answer with one JSON object only: a key per fieldName, its value of the field type ' +
+          '(a date as YYYY-MM-DD; for an enum, one of its values), or null when the user did ' +
+          'not say it. Never guess.',
+        `Language: ${langName(input.lang)}\nFields: ${JSON.stringify(fields)}\nConversation:\n${talk}`,
+      );
+      const json = /\{[\s\S]*\}/.exec(answer)?.[0];
+      const parsed: unknown = json ? JSON.parse(json) : null;
+      if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
+        return this.fallback.extract(input);
+      }
+      const got = parsed as Record<string, unknown>;
+      return Object.fromEntries(
+        input.fields.map((f) => [f.fieldName, coerceValue(f, got[f.fieldName], input.lang)]),
+      );
+    } catch {
+      return this.fallback.extract(input);
+    }
+  }
+}
+
+/**
  * The adapters the environment asks for: OpenAI-compatible when `LLM_BASE_URL` is set, local
  * otherwise.
  *
@@ -117,10 +167,15 @@ export class OpenAiPromptRenderer implements PromptRenderer {
 export function conversationFromEnv(env: Record<string, string | undefined>): {
   evaluator: ConditionEvaluator;
   renderer: PromptRenderer;
+  extractor: FieldExtractor;
 } {
   const baseUrl = env['LLM_BASE_URL'];
   if (!baseUrl)
-    return { evaluator: new LocalConditionEvaluator(), renderer: new LocalPromptRenderer() };
+    return {
+      evaluator: new LocalConditionEvaluator(),
+      renderer: new LocalPromptRenderer(),
+      extractor: new LocalFieldExtractor(),
+    };
   const options: OpenAiOptions = {
     baseUrl,
     model: env['LLM_MODEL'] ?? 'gpt-4o-mini',
@@ -129,5 +184,6 @@ export function conversationFromEnv(env: Record<string, string | undefined>): {
   return {
     evaluator: new OpenAiConditionEvaluator(options),
     renderer: new OpenAiPromptRenderer(options),
+    extractor: new OpenAiFieldExtractor(options),
   };
 }

@@ -1,3 +1,5 @@
+import type { ExtractionField } from '../../core/api';
+
 /** What a condition is judged against. */
 export interface ConditionInput {
   /** The conditions of the node's outcomes, in order. */
@@ -46,4 +48,30 @@ export interface PromptRenderer {
 export function sayText(prompt: string): string | null {
   const m = /^\s*say:\s*/i.exec(prompt);
   return m ? prompt.slice(m[0].length).trim() : null;
+}
+
+/** A value of `report.extractedData`: typed by its field, `null` when not found. */
+export type ExtractedValue = string | number | boolean | null;
+export type ExtractedData = Record<string, ExtractedValue>;
+
+/** One reply of the user, with what the guide said just before it (the question it answers). */
+export interface Turn {
+  question: string;
+  reply: string;
+}
+
+export interface ExtractionInput {
+  fields: readonly ExtractionField[];
+  /** The user's turns, in order. */
+  turns: readonly Turn[];
+  /** The session's language (ISO 639-1). */
+  lang: string;
+}
+
+/**
+ * Reads the fields of an `extractionSchema` out of the user's turns: every field comes back,
+ * typed by its `type`, `null` when no turn gives it.
+ */
+export interface FieldExtractor {
+  extract(input: ExtractionInput): Promise<ExtractedData>;
 }

@@ -7,8 +7,13 @@ import { Type, type Static } from '@sinclair/typebox';
 import { ReplyBodySchema } from '../../core/api';
 import { nodeDefaults, type FlowPosition } from '../../core/flow';
 import { REASK_LIMIT, answerTo, isCatchAll, questionTopic } from '../conversation/questions';
-import { withLine } from '../conversation/transcript';
-import type { ConditionEvaluator, PromptRenderer } from '../conversation/types';
+import { turnsOf, withLine } from '../conversation/transcript';
+import type {
+  ConditionEvaluator,
+  ExtractedData,
+  FieldExtractor,
+  PromptRenderer,
+} from '../conversation/types';
 import {
   ApiError,
   requireCurrent,
@@ -23,6 +28,7 @@ export interface ConversationDeps {
   gateway: StepGateway;
   evaluator: ConditionEvaluator;
   renderer: PromptRenderer;
+  extractor: FieldExtractor;
 }
 
 /**
@@ -86,6 +92,24 @@ async function answerInstead(
 }
 
 /**
+ * The session's `extractionSchema` fields read from all the user's replies, this one included;
+ * null when the session declares none. Run at each reply, before the flow moves on, so the data
+ * a later node reads (a field_condition, an external_call) and the final report are always those
+ * of the whole conversation so far.
+ */
+async function extractedWith(
+  deps: ConversationDeps,
+  s: SessionRecord,
+  nodeId: string,
+  reply: string,
+): Promise<ExtractedData | null> {
+  const fields = s.settings.extractionSchema;
+  if (!fields || reply === '') return null;
+  const transcript = [...s.report.transcript, { text: reply, isAvatar: false, nodeId }];
+  return deps.extractor.extract({ fields, turns: turnsOf(transcript), lang: sessionLang(s) });
+}
+
+/**
  * The user's reply at the current conversation node: recorded in the transcript, judged against
  * the outcomes' conditions, and the node's step when one matches. A question ("what is this
  * for?"), or a reply no condition takes, is answered and the prompt asked again (`answer`,
@@ -125,6 +149,7 @@ export async function replyTo(
     ? null
     : await answerInstead(deps, s, nodeId, conv, index, reply);
   const outcome = index === null || instead ? null : (conv.outcomes[index]?.id ?? null);
+  const extracted = await extractedWith(deps, s, nodeId, reply);
   const saved = await deps.gateway.move(
     s.id,
     nodeId,
@@ -133,6 +158,14 @@ export async function replyTo(
       if (instead) {
         said = withLine(said, { text: instead.answer, isAvatar: true, nodeId }, now);
         said = withLine(said, { text: instead.again, isAvatar: true, nodeId }, now);
+      }
+      if (extracted) {
+        // A field this reply leaves unfound keeps what it holds (an enter_email's address).
+        const extractedData = { ...(said.report.extractedData ?? {}) };
+        for (const [k, v] of Object.entries(extracted)) {
+          if (v !== null || !Object.hasOwn(extractedData, k)) extractedData[k] = v;
+        }
+        said = { ...said, report: { ...said.report, extractedData } };
       }
       const session = { ...said, lastActivityAt: now };
       return outcome === null ? { session } : { session, outcome, report: { reply } };

@@ -30,11 +30,6 @@ import { testOutcomeProblems } from './test-outcomes';
 
 const extractionChecker = TypeCompiler.Compile(ExtractionSchemaSchema);
 
-/** Why a well-formed extractionSchema is refused (docs/sdk-inputs.md, "extractionSchema"). */
-export const EXTRACTION_NOT_SUPPORTED =
-  'extractionSchema is not supported: this service does not read fields out of the ' +
-  'conversation; send what you know in providedData, or collect it with an external_call node';
-
 /** Whether an `extractionSchema` has the shape the route's schema documents. */
 function extractionFieldsValid(v: unknown[]): v is ExtractionField[] {
   return extractionChecker.Check(v);
@@ -189,11 +184,7 @@ export function buildSession(
   if (isMap(body.metadata)) problems.push(...checkMapLimits('metadata', body.metadata));
   if (isMap(body.providedData)) problems.push(...providedDataProblems(body.providedData));
   if (Array.isArray(body.extractionSchema) && extractionFieldsValid(body.extractionSchema)) {
-    const shapeProblems = extractionProblems(body.extractionSchema);
-    problems.push(...shapeProblems);
-    // Refused rather than stored and ignored: nothing here reads fields out of a transcript yet.
-    if (shapeProblems.length === 0)
-      problems.push({ path: 'extractionSchema', message: EXTRACTION_NOT_SUPPORTED });
+    problems.push(...extractionProblems(body.extractionSchema));
   }
 
   const langs = Array.isArray(body.langs) ? body.langs : [...ctx.langIds];
@@ -284,7 +275,19 @@ export function buildSession(
     clientReferenceId: body.clientReferenceId ?? null,
     version: ctx.version,
     settings,
-    report: { transcript: [], nodeReports: [], isVerified: false },
+    report: {
+      transcript: [],
+      nodeReports: [],
+      isVerified: false,
+      // Every declared field is in the report from the start: null until a reply gives it.
+      ...(settings.extractionSchema
+        ? {
+            extractedData: Object.fromEntries(
+              settings.extractionSchema.map((f) => [f.fieldName, null]),
+            ),
+          }
+        : {}),
+    },
     position: checked.known.start,
     rev: 0,
   };

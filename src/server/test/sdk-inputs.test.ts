@@ -90,11 +90,11 @@ describe('session settings the SDK sends', () => {
     expect(r.body.session.settings.backgroundAssetId).toBe('asset_123');
   });
 
-  it('checks the shape of extractionSchema, then refuses it as not supported', async () => {
+  it('accepts a well-formed extractionSchema and names each problem of another', async () => {
     const field = { fieldName: 'income', type: 'number', description: 'Yearly income' };
-    expect(await refusal({ flow: MINIMAL_FLOW, extractionSchema: [field] })).toEqual([
-      expect.stringMatching(/^extractionSchema: extractionSchema is not supported/),
-    ]);
+    const made = await create({ flow: MINIMAL_FLOW, extractionSchema: [field] });
+    expect(made.status).toBe(200);
+    expect(made.body.session.settings.extractionSchema).toEqual([field]);
     expect(
       await refusal({ flow: MINIMAL_FLOW, extractionSchema: [field, { ...field, enum: ['1'] }] }),
     ).toEqual([
