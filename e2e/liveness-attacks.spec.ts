@@ -63,6 +63,9 @@ const livenessFlow = [
     type: 'liveness_detection',
     challenges: 1,
     timeoutSeconds: ATTACK_TIMEOUT_S,
+    // One attempt: a refusal that is not an attack (the cut-out's challenge not met) would otherwise
+    // offer "Try again" and keep the screen; retries have their own spec (liveness-attempts).
+    maxAttempts: 1,
     outcomes: {
       livenessDetected: 'passed',
       deepfakeDetected: 'refused',
@@ -80,6 +83,7 @@ const faceScanFlow = [
     id: 'node',
     type: 'face_scan',
     referenceImageKey: 'referenceImage',
+    maxAttempts: 1,
     outcomes: { passed: 'passed', notPassed: 'refused', error: 'refused', cancelled: 'refused' },
   },
   { id: 'passed', type: 'end' },
@@ -131,7 +135,10 @@ async function play(
     await page.getByRole('button', { name: 'Continue', exact: true }).click();
     await expect(page.getByTestId(screenTestId)).toBeVisible({ timeout: CAMERA_READY_MS });
     await expectLivenessReady(page);
-    await expect(page.getByTestId(screenTestId)).toHaveCount(0, { timeout: decidedWithinMs });
+    await expect(
+      page.getByTestId(screenTestId),
+      `${fixture}: the node was not decided`,
+    ).toHaveCount(0, { timeout: decidedWithinMs });
     const s = await idv.getSession(session.id, idv.keys.live);
     const node = (s.report.nodeReports as NodeReport[]).find((r) => r.nodeId === 'node');
     if (!node) throw new Error(`${fixture}: no node report`);
