@@ -1,7 +1,8 @@
 import type { Database, Statement } from 'better-sqlite3';
 import type { IdempotencyPutOutcome, IdempotencyRecord, IdempotencyStore, Mode } from './types';
 
-interface IdempotencyRow {
+/** A row of `idempotency_keys`, the same columns in the SQLite and PostgreSQL stores. */
+export interface IdempotencyRow {
   account_id: string;
   mode: Mode;
   key: string;
@@ -13,7 +14,13 @@ interface IdempotencyRow {
   expires_at: number;
 }
 
-const recordOf = (r: IdempotencyRow): IdempotencyRecord => ({
+/**
+ * The record a row of `idempotency_keys` holds, for both stores.
+ *
+ * @example
+ * const record = recordOf(row);
+ */
+export const recordOf = (r: IdempotencyRow): IdempotencyRecord => ({
   accountId: r.account_id,
   mode: r.mode,
   key: r.key,

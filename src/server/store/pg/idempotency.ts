@@ -1,29 +1,6 @@
-import type { IdempotencyRecord, IdempotencyStore, Mode } from '../types';
+import type { IdempotencyStore } from '../types';
+import { recordOf, type IdempotencyRow } from '../idempotency';
 import type { Pg } from './client';
-
-interface IdempotencyRow {
-  account_id: string;
-  mode: Mode;
-  key: string;
-  request_hash: string;
-  session_id: string;
-  status: number;
-  body: string;
-  created_at: number;
-  expires_at: number;
-}
-
-const recordOf = (r: IdempotencyRow): IdempotencyRecord => ({
-  accountId: r.account_id,
-  mode: r.mode,
-  key: r.key,
-  requestHash: r.request_hash,
-  sessionId: r.session_id,
-  status: r.status,
-  body: r.body,
-  createdAt: r.created_at,
-  expiresAt: r.expires_at,
-});
 
 /**
  * The answers of creates made under an `Idempotency-Key` (`idempotency_keys`) over PostgreSQL. A
