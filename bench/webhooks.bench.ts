@@ -12,6 +12,7 @@ import { registerEndpoint } from '../src/server/webhooks/endpoints';
 import { startWebhookDispatcher } from '../src/server/webhooks/service';
 import { openTempStore, startReceiver } from '../src/server/webhooks/test-support';
 import { summarize, type BenchRow } from './types';
+import { promised } from '../src/server/store/promised';
 
 const THROUGHPUT_EVENTS = 5_000;
 const LATENCY_SAMPLES = 300;
@@ -20,7 +21,7 @@ async function throughput(): Promise<BenchRow[]> {
   const t = openTempStore();
   const receiver = await startReceiver(() => 200);
   try {
-    const reg = registerEndpoint(createSqliteWebhookStore(t.db), {
+    const reg = await registerEndpoint(promised(createSqliteWebhookStore(t.db)), {
       accountId: 'acct_a',
       mode: 'test',
       url: receiver.url,
@@ -77,7 +78,7 @@ async function latency(): Promise<BenchRow[]> {
       now: Date.now(),
     });
     const account = await t.store.findAccount('bench');
-    const reg2 = registerEndpoint(createSqliteWebhookStore(t.db), {
+    const reg2 = await registerEndpoint(promised(createSqliteWebhookStore(t.db)), {
       accountId: account!.id,
       mode: 'test',
       url: receiver.url,

@@ -3,7 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Database } from 'better-sqlite3';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import type { Job } from './jobs/queue';
 import { API_LIMITS, LATEST_VERSION } from '../core/api';
 import { geoLookup } from './client/geo';
 import { systemClock } from './clock';
@@ -98,6 +99,14 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   // made it.
   const ownAnalyzer = deps.analyzer ? null : lazyHumanAnalyzer();
   const analyzer = deps.analyzer ?? ownAnalyzer!;
+  // The services are made before the Fastify instance; their jobs log to its logger once it is.
+  let logger: FastifyBaseLogger | null = null;
+  const jobOptions = {
+    ...(deps.jobLeaseMs !== undefined ? { leaseMs: deps.jobLeaseMs } : {}),
+    log: (message: string, err?: unknown) => logger?.warn({ err }, message),
+    trace: (what: 'start' | 'end', job: Job) =>
+      logger?.debug({ job: job.id, kind: job.kind, tries: job.tries }, `job ${what}`),
+  };
   const gateway = createGateway({ store: deps.store, clock, automatic: automaticMoves });
   const faces = createFaces({ store: deps.store, gateway, db, media, clock, analyzer });
   // The external calls' allowlist is the accounts' webhook endpoints (docs/sdk-inputs.md).
@@ -118,6 +127,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     worker: deps.livenessWorker ?? 'auto',
     analyzer,
+    ...jobOptions,
   });
   // The reader's OCR worker starts with the first document photo; most apps never see one.
   let ownReader: DocumentReader | null = null;
@@ -140,6 +150,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     analyzer,
     worker: deps.analysesWorker ?? deps.livenessWorker ?? 'auto',
+    ...jobOptions,
     ...(deps.videoSettleMs !== undefined ? { videoSettleMs: deps.videoSettleMs } : {}),
     ...(deps.deepfakeDetector ? { detector: deps.deepfakeDetector } : {}),
   });
@@ -180,6 +191,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     // ending in `/` asks for `//sessions` (docs/sdk-inputs.md, "Paths").
     routerOptions: { ignoreDuplicateSlashes: true, ignoreTrailingSlash: true },
   });
+  logger = app.log;
   app.decorate('ctx', ctx);
   app.decorate('liveness', liveness);
   app.decorate('analyses', analyses);

@@ -86,6 +86,11 @@ export interface AppDeps {
   livenessWorker?: 'auto' | 'manual';
   /** The post-session analyses' jobs (docs/analyses.md); default: as `livenessWorker`. */
   analysesWorker?: 'auto' | 'manual';
+  /**
+   * How long a claim holds a job (`JOB_LEASE_MS`, default 60 s): a process killed mid-job leaves
+   * it to another after this. Above the longest job, or a slow job runs twice.
+   */
+  jobLeaseMs?: number;
   /** Wait after a session's end before its video frames are analysed (default 3 s). */
   videoSettleMs?: number;
   /** Default: the antispoof + liveness model scores (`modelDeepfakeDetector`). */

@@ -20,6 +20,7 @@ import { POSTGRES_NOT_SERVED_YET, databaseFromEnv, type DatabaseConfig } from '.
 import { openSqliteStore } from './store/sqlite';
 import { startWebhookDelivery } from './webhooks';
 import { parseAddressPolicy } from './webhooks/address-policy';
+import { DEFAULT_LEASE_MS } from './jobs/worker';
 
 /** The repository root (this file is `src/server/main.ts`). */
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -177,19 +178,27 @@ export interface RunningServer {
 }
 
 /**
- * `idv serve`: opens the data folder, builds the page if needed, serves everything on one
- * origin, and on a first start makes a default account, a test key and a demo session.
- *
- * @example
- * const server = await startServer({ env: process.env, log: console.error });
+ * What a process runs: `all` (`idv serve`: the API and the background work), `api`
+ * (`idv serve --no-worker`: requests only; jobs and webhook deliveries wait for a worker) or
+ * `worker` (`idv worker`: jobs and webhook deliveries, no HTTP).
  */
-export async function startServer(opts: {
-  env: Record<string, string | undefined>;
-  log: (line: string) => void;
-  build?: boolean;
-}): Promise<RunningServer> {
-  const { env, log } = opts;
-  const cfg = configFromEnv(env);
+export type ProcessRole = 'all' | 'api' | 'worker';
+
+interface Runtime {
+  app: FastifyInstance;
+  media: ReturnType<typeof dataDirMedia>;
+  store: ReturnType<typeof openSqliteStore>;
+  firstStart: boolean;
+  stops: (() => Promise<void>)[];
+}
+
+/** The store, the app with its services, and the background work `role` runs beside them. */
+async function openRuntime(
+  cfg: ServerConfig,
+  env: Record<string, string | undefined>,
+  log: (line: string) => void,
+  role: ProcessRole,
+): Promise<Runtime> {
   if (cfg.database.kind === 'postgres') throw new Error(POSTGRES_NOT_SERVED_YET);
   const store = openSqliteStore({
     path: cfg.dbPath,
@@ -197,8 +206,6 @@ export async function startServer(opts: {
     migrations: SERVER_MIGRATIONS,
   });
   const firstStart = (await store.countAccounts()) === 0;
-  if (opts.build !== false) await ensureWebBuilt(cfg.webDir, log);
-
   const smtpUrl = env['SMTP_URL'];
   const smsUrl = env['SMS_HTTP_URL'];
   const media = dataDirMedia(store.db, cfg.dataDir, cfg.publicUrl);
@@ -229,15 +236,45 @@ export async function startServer(opts: {
     },
     sessionTimeouts: cfg.sessionTimeouts,
     sweepIntervalMs: cfg.sweepIntervalMs,
+    jobLeaseMs: durationEnv(env, 'JOB_LEASE_MS', DEFAULT_LEASE_MS),
     media: media.service,
+    // 'manual': the services queue their jobs and never run them; a worker process does.
+    ...(role === 'api'
+      ? { livenessWorker: 'manual' as const, analysesWorker: 'manual' as const }
+      : {}),
     // external_call nodes reach the integrator under the webhooks' address policy.
     externalCalls: { policy: parseAddressPolicy(env['WEBHOOK_ALLOW_PRIVATE']) },
   });
 
-  // What runs beside the API, listed: today the webhook deliveries.
-  const stops: (() => Promise<void>)[] = [
-    startWebhookDelivery({ db: store.db, clock: systemClock, env, log }),
-  ];
+  // What runs beside the API, listed: today the webhook deliveries (the jobs run in the services).
+  const stops: (() => Promise<void>)[] =
+    role === 'api' ? [] : [startWebhookDelivery({ db: store.db, clock: systemClock, env, log })];
+  return { app, media, store, firstStart, stops };
+}
+
+/**
+ * `idv serve`: opens the data folder, builds the page if needed, serves everything on one
+ * origin, and on a first start makes a default account, a test key and a demo session. With
+ * `role: 'api'` (`--no-worker`) it leaves jobs and webhook deliveries to `idv worker` processes.
+ *
+ * @example
+ * const server = await startServer({ env: process.env, log: console.error });
+ */
+export async function startServer(opts: {
+  env: Record<string, string | undefined>;
+  log: (line: string) => void;
+  build?: boolean;
+  role?: Exclude<ProcessRole, 'worker'>;
+}): Promise<RunningServer> {
+  const { env, log } = opts;
+  const cfg = configFromEnv(env);
+  if (opts.build !== false) await ensureWebBuilt(cfg.webDir, log);
+  const { app, media, store, firstStart, stops } = await openRuntime(
+    cfg,
+    env,
+    log,
+    opts.role ?? 'all',
+  );
 
   await app.listen({ port: cfg.port, host: cfg.host });
   const address = app.server.address();
@@ -271,6 +308,42 @@ export async function startServer(opts: {
   return {
     app,
     url,
+    async close() {
+      if (closed) return;
+      closed = true;
+      for (const stop of stops) await stop().catch(() => {});
+      await app.close();
+      await store.close();
+    },
+  };
+}
+
+/** A worker process: what `startWorker` started, and how to stop it. */
+export interface RunningWorker {
+  close(): Promise<void>;
+}
+
+/**
+ * `idv worker`: runs the jobs (frame analyses, liveness decisions, post-session analyses) and the
+ * webhook deliveries of the same store as the API instances, and serves no HTTP, so the CPU-heavy
+ * analyses get machines of their own. Any number may run: a job is claimed by one at a time
+ * (leases), and one killed mid-job leaves it to another once its lease runs out.
+ *
+ * @example
+ * const worker = await startWorker({ env: process.env, log: console.error });
+ * await worker.close();
+ */
+export async function startWorker(opts: {
+  env: Record<string, string | undefined>;
+  log: (line: string) => void;
+}): Promise<RunningWorker> {
+  const cfg = configFromEnv(opts.env);
+  const { app, store, stops } = await openRuntime(cfg, opts.env, opts.log, 'worker');
+  // The app is built for its services (and their workers); it never listens.
+  await app.ready();
+  opts.log(`Identity verification worker: jobs and webhook deliveries (data in ${cfg.dataDir})`);
+  let closed = false;
+  return {
     async close() {
       if (closed) return;
       closed = true;

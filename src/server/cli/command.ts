@@ -1,3 +1,4 @@
+import type { Backend } from '../backend';
 import type { Clock } from '../clock';
 import type { SqliteSessionStore } from '../store/sqlite';
 
@@ -10,7 +11,15 @@ export interface CliContext {
   out(line: string): void;
   /** A line on stderr: messages for the person. */
   err(line: string): void;
-  /** The data folder's store, migrated; closed by the dispatcher after the command. */
+  /**
+   * The database `DATABASE_URL` names (or the data folder's SQLite file), migrated; closed by the
+   * dispatcher after the command.
+   */
+  openBackend(): Promise<Backend>;
+  /**
+   * The data folder's SQLite store, for the commands whose tables have no PostgreSQL twin yet;
+   * refused with that reason when `DATABASE_URL` names PostgreSQL.
+   */
   openStore(): Promise<SqliteSessionStore>;
 }
 

@@ -3,7 +3,6 @@
  */
 import { parseArgs } from 'node:util';
 import { displayUrl } from '../webhooks/endpoints';
-import { createSqliteWebhookStore } from '../webhooks/sqlite-store';
 import type { DeliveryView } from '../webhooks/store';
 import type { CliContext, CommandGroup } from './command';
 
@@ -41,8 +40,8 @@ async function list(args: string[], ctx: CliContext): Promise<number> {
     ctx.err('events list: --limit is a whole number from 1 to 10000');
     return 2;
   }
-  const store = await ctx.openStore();
-  const events = createSqliteWebhookStore(store.db).listEvents({
+  const { webhooks } = await ctx.openBackend();
+  const events = await webhooks.listEvents({
     failedOnly: values.failed ?? false,
     limit,
   });
@@ -75,8 +74,8 @@ async function redeliver(args: string[], ctx: CliContext): Promise<number> {
     return 2;
   }
   const id = positionals[0]!;
-  const store = await ctx.openStore();
-  const n = createSqliteWebhookStore(store.db).redeliver(id, ctx.clock.now(), values.endpoint);
+  const { webhooks } = await ctx.openBackend();
+  const n = await webhooks.redeliver(id, ctx.clock.now(), values.endpoint);
   if (n === null) {
     ctx.err(`events redeliver: no event ${id}`);
     return 1;

@@ -4,7 +4,6 @@
  * jobs up at its next look at the queue (within a second).
  */
 import { parseArgs } from 'node:util';
-import { sqliteJobQueue } from '../jobs/queue';
 import type { CliContext, CommandGroup } from './command';
 
 const USAGE = [
@@ -29,15 +28,15 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
     for (const u of USAGE) ctx.err(`usage: idv ${u}`);
     return 2;
   }
-  const queue = sqliteJobQueue((await ctx.openStore()).db);
+  const { queue } = await ctx.openBackend();
   if (list) {
-    const failed = queue.failed();
+    const failed = await queue.failed();
     if (values.json) ctx.out(JSON.stringify(failed));
     else for (const j of failed) ctx.out(`${j.id}\t${j.kind}\t${j.error ?? ''}`);
     if (!values.json && failed.length === 0) ctx.err('no failed jobs');
     return 0;
   }
-  const done = queue.retryFailed(values.all ? 'all' : ids, ctx.clock.now());
+  const done = await queue.retryFailed(values.all ? 'all' : ids, ctx.clock.now());
   for (const id of done) ctx.out(String(id));
   const missing = values.all ? [] : ids.filter((id) => !done.includes(id));
   ctx.err(`requeued ${done.length} job${done.length === 1 ? '' : 's'}`);

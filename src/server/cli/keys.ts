@@ -23,7 +23,7 @@ async function create(args: string[], ctx: CliContext): Promise<number> {
     ctx.err('keys create: --account is 1 to 64 letters, digits, "_", "." or "-"');
     return 2;
   }
-  const store = await ctx.openStore();
+  const { store } = await ctx.openBackend();
   const { key } = await createApiKey(store, {
     accountName,
     mode: values.mode,
@@ -35,7 +35,7 @@ async function create(args: string[], ctx: CliContext): Promise<number> {
 }
 
 async function list(ctx: CliContext): Promise<number> {
-  const store = await ctx.openStore();
+  const { store } = await ctx.openBackend();
   const keys = await store.listApiKeys();
   if (keys.length === 0) {
     ctx.err('No keys yet: idv keys create --mode test');
@@ -74,7 +74,7 @@ async function revoke(args: string[], ctx: CliContext): Promise<number> {
     ctx.err('keys revoke: give at least sk_test_ or sk_live_ and 4 more characters of the key');
     return 2;
   }
-  const store = await ctx.openStore();
+  const { store } = await ctx.openBackend();
   const r = await store.revokeApiKey(prefix, ctx.clock.now());
   if ('revoked' in r) {
     ctx.err(

@@ -1,16 +1,14 @@
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { systemClock } from '../clock';
-import { SERVER_MIGRATIONS } from '../features';
 import { POSTGRES_NOT_SERVED_YET, databaseFromEnv } from '../store/databaseUrl';
-import type { SqliteSessionStore } from '../store/sqlite';
-import { openSqliteStore } from '../store/sqlite';
+import { openBackend, type Backend } from '../backend';
 import { avatarsCommand, langsCommand } from './avatars';
 import type { CliContext, CommandGroup } from './command';
 import { dbCommand } from './db';
 import { eventsCommand } from './events';
 import { jobsCommand } from './jobs';
 import { keysCommand } from './keys';
-import { serveCommand } from './serve';
+import { serveCommand, workerCommand } from './serve';
 import { settingsCommand } from './settings';
 import { webhooksCommand } from './webhooks';
 
@@ -25,6 +23,7 @@ export const COMMANDS: readonly CommandGroup[] = [
   langsCommand,
   eventsCommand,
   webhooksCommand,
+  workerCommand,
 ];
 
 function help(ctx: Pick<CliContext, 'err'>): void {
@@ -52,22 +51,22 @@ export async function runCli(
 ): Promise<number> {
   const env = io.env ?? process.env;
   const dataDir = resolve(env['DATA_DIR'] || 'data');
-  let store: SqliteSessionStore | null = null;
+  let backend: Backend | null = null;
+  const database = databaseFromEnv(env['DATABASE_URL'], dataDir);
   const ctx: CliContext = {
     env,
     dataDir,
     clock: systemClock,
     out: io.out ?? ((l) => process.stdout.write(`${l}\n`)),
     err: io.err ?? ((l) => process.stderr.write(`${l}\n`)),
+    async openBackend() {
+      backend ??= await openBackend(database);
+      return backend;
+    },
     async openStore() {
-      if (databaseFromEnv(env['DATABASE_URL'], dataDir).kind === 'postgres') {
-        throw new Error(POSTGRES_NOT_SERVED_YET);
-      }
-      store ??= openSqliteStore({
-        path: join(dataDir, 'idv.sqlite'),
-        migrations: SERVER_MIGRATIONS,
-      });
-      return store;
+      const opened = await ctx.openBackend();
+      if (opened.kind !== 'sqlite') throw new Error(POSTGRES_NOT_SERVED_YET);
+      return opened.store;
     },
   };
   const [name, ...rest] = argv;
@@ -88,6 +87,6 @@ export async function runCli(
     return 1;
   } finally {
     // `serve` keeps its own store open; a command's store closes with the command.
-    if (name !== 'serve') await (store as SqliteSessionStore | null)?.close();
+    if (name !== 'serve') await (backend as Backend | null)?.close();
   }
 }

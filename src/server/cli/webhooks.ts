@@ -2,11 +2,10 @@
  * `idv webhooks …`: register, list, remove endpoints and rotate their signing secrets.
  */
 import { parseArgs } from 'node:util';
-import type { SqliteSessionStore } from '../store/sqlite';
+import type { SessionStore } from '../store/types';
 import { parseAddressPolicy } from '../webhooks/address-policy';
 import { displayUrl, registerEndpoint, rotateEndpointSecret } from '../webhooks/endpoints';
 import { signingSecretsAt } from '../webhooks/secrets';
-import { createSqliteWebhookStore } from '../webhooks/sqlite-store';
 import type { Mode, WebhookEndpoint } from '../webhooks/store';
 import type { CliContext, CommandGroup } from './command';
 
@@ -19,7 +18,7 @@ const USAGE = [
 
 const iso = (t: number) => new Date(t).toISOString();
 
-async function accountIdOf(store: SqliteSessionStore, name: string, ctx: CliContext) {
+async function accountIdOf(store: SessionStore, name: string, ctx: CliContext) {
   const account = await store.findAccount(name);
   if (!account) {
     ctx.err(
@@ -51,12 +50,12 @@ async function add(args: string[], ctx: CliContext): Promise<number> {
     ctx.err(`webhooks add: ${(e as Error).message}`);
     return 2;
   }
-  const store = await ctx.openStore();
+  const { store, webhooks } = await ctx.openBackend();
   const accountName = values.account ?? 'default';
   const account = await accountIdOf(store, accountName, ctx);
   if (!account) return 1;
   const mode = values.mode ?? 'test';
-  const result = registerEndpoint(createSqliteWebhookStore(store.db), {
+  const result = await registerEndpoint(webhooks, {
     accountId: account.id,
     mode,
     url: positionals[0]!,
@@ -98,14 +97,14 @@ async function list(args: string[], ctx: CliContext): Promise<number> {
     ctx.err('webhooks list: --mode is test or live');
     return 2;
   }
-  const store = await ctx.openStore();
+  const { store, webhooks } = await ctx.openBackend();
   let accountId: string | undefined;
   if (values.account !== undefined) {
     const account = await accountIdOf(store, values.account, ctx);
     if (!account) return 1;
     accountId = account.id;
   }
-  const endpoints = createSqliteWebhookStore(store.db).listEndpoints({
+  const endpoints = await webhooks.listEndpoints({
     ...(accountId ? { accountId } : {}),
     ...(values.mode ? { mode: values.mode as Mode } : {}),
   });
@@ -157,8 +156,8 @@ async function remove(args: string[], ctx: CliContext): Promise<number> {
     ctx.err(`usage: idv ${USAGE[2]}`);
     return 2;
   }
-  const store = await ctx.openStore();
-  if (!createSqliteWebhookStore(store.db).removeEndpoint(args[0]!)) {
+  const { webhooks } = await ctx.openBackend();
+  if (!(await webhooks.removeEndpoint(args[0]!))) {
     ctx.err(`webhooks remove: no endpoint ${args[0]}`);
     return 1;
   }
@@ -171,9 +170,9 @@ async function rotate(args: string[], ctx: CliContext): Promise<number> {
     ctx.err(`usage: idv ${USAGE[3]}`);
     return 2;
   }
-  const store = await ctx.openStore();
+  const { webhooks } = await ctx.openBackend();
   const now = ctx.clock.now();
-  const r = rotateEndpointSecret(createSqliteWebhookStore(store.db), args[0]!, now);
+  const r = await rotateEndpointSecret(webhooks, args[0]!, now);
   if (!r) {
     ctx.err(`webhooks rotate: no endpoint ${args[0]}`);
     return 1;

@@ -92,6 +92,11 @@ export function pgJobQueue(pg: Pg): PgJobQueue {
       const done = await pg`DELETE FROM jobs WHERE id = ${job.id} AND lease_owner = ${job.owner}`;
       return done.count === 1;
     },
+    async renew(job, now, leaseMs) {
+      const held = await pg`UPDATE jobs SET lease_until = ${now + leaseMs}
+        WHERE id = ${job.id} AND lease_owner = ${job.owner}`;
+      return held.count === 1;
+    },
     async fail(job, error, now, retryMs, maxTries) {
       const message = error.slice(0, 1000);
       if (job.tries >= maxTries) {

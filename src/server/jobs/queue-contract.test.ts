@@ -23,6 +23,7 @@ const promised = (q: JobQueue): Queue => ({
   enqueue: async (...a) => q.enqueue(...a),
   claim: async (...a) => q.claim(...a),
   complete: async (...a) => q.complete(...a),
+  renew: async (...a) => q.renew(...a),
   fail: async (...a) => q.fail(...a),
   pendingCount: async () => q.pendingCount(),
   failed: async () => q.failed(),
@@ -124,6 +125,49 @@ describe.each([sqliteSubject(), postgres])('the $name job queue', (subject) => {
     expect(await q.complete(first)).toBe(false);
     expect(await q.complete(again)).toBe(true);
     expect(await q.pendingCount()).toBe(2);
+  });
+
+  it('keeps a job from other claimants while its worker renews the lease, and frees it when it stops', async () => {
+    await q.enqueue('slow', {}, 0);
+    const clock = manualClock(0);
+    const renewed: (() => void)[] = [];
+    const watched: typeof q = {
+      ...q,
+      renew: async (...a) => {
+        const held = await q.renew(...a);
+        renewed.shift()?.();
+        return held;
+      },
+    };
+    const nextRenewal = () => new Promise<void>((ok) => renewed.push(ok));
+    const claimedByOther: (unknown | null)[] = [];
+    const worker = createJobWorker({
+      queue: watched,
+      clock,
+      mode: 'manual',
+      leaseMs: 300,
+      handlers: {
+        // Runs past its first lease (300) twice over; each step waits for a renewal.
+        slow: async () => {
+          for (const t of [250, 500, 750]) {
+            clock.set(t);
+            await nextRenewal();
+            claimedByOther.push(await q.claim(t, 300));
+          }
+        },
+      },
+    });
+    expect(await worker.drain()).toBe(1);
+    expect(claimedByOther).toEqual([null, null, null]);
+    expect(await q.pendingCount()).toBe(0);
+
+    // A lease that ran out and went to another claimant is not renewed by the first.
+    await q.enqueue('lost', {}, 1000);
+    const first = (await q.claim(1000, 100))!;
+    const second = (await q.claim(1100, 100))!;
+    expect(second.id).toBe(first.id);
+    expect(await q.renew(first, 1150, 100)).toBe(false);
+    expect(await q.renew(second, 1150, 100)).toBe(true);
   });
 
   it('takes only the kinds asked for', async () => {

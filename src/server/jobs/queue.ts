@@ -59,6 +59,11 @@ export interface JobQueue {
   /** Removes a finished job, if `job` still holds its lease. */
   complete(job: Job): boolean;
   /**
+   * Holds the lease until `now + leaseMs` while the job runs; false when the lease was lost (it ran
+   * out and another worker claimed the job).
+   */
+  renew(job: Job, now: number, leaseMs: number): boolean;
+  /**
    * A failed run: the job waits `retryMs` and runs again, or stays `failed` after `maxTries`
    * claims. Returns whether it will run again.
    */
@@ -81,6 +86,7 @@ export interface JobQueue {
 export interface WorkQueue {
   claim(...args: Parameters<JobQueue['claim']>): Job | null | Promise<Job | null>;
   complete(job: Job): boolean | Promise<boolean>;
+  renew(...args: Parameters<JobQueue['renew']>): boolean | Promise<boolean>;
   fail(...args: Parameters<JobQueue['fail']>): boolean | Promise<boolean>;
 }
 
@@ -112,6 +118,7 @@ export function sqliteJobQueue(db: Database): JobQueue {
       WHERE id = (SELECT id FROM jobs WHERE ${DUE} ORDER BY run_after, id LIMIT 1)
       RETURNING id, kind, payload, tries, lease_owner`),
     complete: db.prepare('DELETE FROM jobs WHERE id = ? AND lease_owner = ?'),
+    renew: db.prepare('UPDATE jobs SET lease_until = ? WHERE id = ? AND lease_owner = ?'),
     retry: db.prepare(`UPDATE jobs SET run_after = ?, lease_until = NULL, lease_owner = NULL,
       last_error = ? WHERE id = ? AND lease_owner = ?`),
     giveUp: db.prepare(`UPDATE jobs SET status = 'failed', lease_until = NULL, lease_owner = NULL,
@@ -149,6 +156,9 @@ export function sqliteJobQueue(db: Database): JobQueue {
     },
     complete(job) {
       return s.complete.run(job.id, job.owner).changes === 1;
+    },
+    renew(job, now, leaseMs) {
+      return s.renew.run(now + leaseMs, job.id, job.owner).changes === 1;
     },
     fail(job, error, now, retryMs, maxTries) {
       const message = error.slice(0, 1000);

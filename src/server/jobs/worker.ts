@@ -13,7 +13,10 @@ export interface JobWorkerOptions {
    * orphaned jobs every `pollMs`. `manual`: only `drain()` runs them (tests).
    */
   mode: 'auto' | 'manual';
-  /** How long a claim holds a job; a worker that died frees it after this. */
+  /**
+   * How long a claim holds a job without news from its worker: the worker renews it every third of
+   * this while the job runs, so a live worker keeps a slow job and a dead one frees it after this.
+   */
   leaseMs?: number;
   retryMs?: number;
   maxTries?: number;
@@ -21,6 +24,8 @@ export interface JobWorkerOptions {
   /** Called on every timer tick before jobs are looked for (e.g. to queue expired attempts). */
   onTick?: () => Promise<void>;
   log?: (message: string, err?: unknown) => void;
+  /** Each run's start and end, for an operator's debug log (and tests that check no job ran twice). */
+  trace?: (what: 'start' | 'end', job: Job) => void;
 }
 
 export interface JobWorker {
@@ -33,8 +38,11 @@ export interface JobWorker {
   stop(): Promise<void>;
 }
 
-/** Analysis is CPU-bound on one wasm thread, so jobs run one at a time. */
-export const DEFAULT_LEASE_MS = 60_000;
+/**
+ * A killed worker's job waits this long for another worker. Renewals keep slow jobs; only a
+ * worker whose event loop is blocked longer than two thirds of this loses its job to another.
+ */
+export const DEFAULT_LEASE_MS = 30_000;
 
 /**
  * Runs queued jobs in-process, one at a time (concurrency 1). A handler that throws is retried
@@ -60,6 +68,15 @@ export function createJobWorker(o: JobWorkerOptions): JobWorker {
 
   const runOne = async (job: Job) => {
     const handler = o.handlers[job.kind];
+    o.trace?.('start', job);
+    const heartbeat = setInterval(() => {
+      void Promise.resolve(o.queue.renew(job, o.clock.now(), leaseMs))
+        .then((held) => {
+          if (!held) o.log?.(`job ${job.id} (${job.kind}): lease lost; another worker may run it`);
+        })
+        .catch((err) => o.log?.(`job ${job.id}: lease not renewed`, err));
+    }, leaseMs / 3);
+    heartbeat.unref();
     try {
       if (!handler) throw new Error(`no handler for jobs of kind ${job.kind}`);
       await handler(job.payload, job);
@@ -73,6 +90,9 @@ export function createJobWorker(o: JobWorkerOptions): JobWorker {
         retryMs,
         maxTries,
       );
+    } finally {
+      clearInterval(heartbeat);
+      o.trace?.('end', job);
     }
   };
 

@@ -52,7 +52,7 @@ import { sharpness } from './sharpness';
 import { frameBytes } from './frame-image';
 import { frameCues } from './pad/cues';
 import { JOB_MIGRATIONS, sqliteJobQueue, type JobQueue } from '../jobs/queue';
-import { createJobWorker, type JobWorker } from '../jobs/worker';
+import { createJobWorker, type JobWorker, type JobWorkerOptions } from '../jobs/worker';
 
 export const FRAME_JOB = 'liveness.frame';
 export const DECIDE_JOB = 'liveness.decide';
@@ -81,6 +81,7 @@ export interface LivenessDeps {
   randomInt?: (max: number) => number;
   leaseMs?: number;
   log?: (message: string, err?: unknown) => void;
+  trace?: JobWorkerOptions['trace'];
 }
 
 export interface Liveness {
@@ -460,6 +461,7 @@ export function createLiveness(deps: LivenessDeps): Liveness {
       await faces.enrollPending();
     },
     ...(deps.log ? { log: deps.log } : {}),
+    ...(deps.trace ? { trace: deps.trace } : {}),
   });
 
   function expire(a: AttemptRecord, now: number): boolean {

@@ -14,7 +14,7 @@ import { orderedId } from '../ids';
 import { sqliteAttemptStore } from '../liveness/attempt-store';
 import { frameBytes } from '../liveness/frame-image';
 import { JOB_MIGRATIONS, sqliteJobQueue, type Job, type JobQueue } from '../jobs/queue';
-import { createJobWorker, type JobWorker } from '../jobs/worker';
+import { createJobWorker, type JobWorker, type JobWorkerOptions } from '../jobs/worker';
 import { mediaEvent } from '../media/event';
 import type { MediaService } from '../media/types';
 import { runMigrations } from '../store/migrations';
@@ -57,7 +57,9 @@ export interface AnalysesDeps {
   videoSettleMs?: number;
   deepfakeTimeoutMs?: number;
   pollMs?: number;
+  leaseMs?: number;
   log?: (message: string, err?: unknown) => void;
+  trace?: JobWorkerOptions['trace'];
 }
 
 export interface Analyses {
@@ -326,6 +328,7 @@ export function createAnalyses(deps: AnalysesDeps): Analyses {
     mode: deps.worker ?? 'auto',
     maxTries: TRIES,
     ...(deps.pollMs !== undefined ? { pollMs: deps.pollMs } : {}),
+    ...(deps.leaseMs !== undefined ? { leaseMs: deps.leaseMs } : {}),
     handlers: {
       [SESSION_JOB]: sessionJob,
       [VIDEO_JOB]: videoJob,
@@ -338,6 +341,7 @@ export function createAnalyses(deps: AnalysesDeps): Analyses {
       await scan();
     },
     ...(deps.log ? { log: deps.log } : {}),
+    ...(deps.trace ? { trace: deps.trace } : {}),
   });
 
   async function scan(): Promise<number> {

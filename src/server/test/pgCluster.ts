@@ -1,10 +1,10 @@
 import { execFile } from 'node:child_process';
 import { chownSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { connectPg } from '../store/pg/client';
+import { freePort } from './freePort';
 import { pgBinDir } from './pgBin';
 
 const run = promisify(execFile);
@@ -17,22 +17,6 @@ export interface PgCluster {
   newDatabase(): Promise<string>;
   /** Stops the server and removes its folder. */
   stop(): Promise<void>;
-}
-
-/** A TCP port free on loopback right now. */
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address
-          ? resolve(address.port)
-          : reject(new Error('no port')),
-      );
-    });
-  });
 }
 
 /** PostgreSQL refuses to run as root: then the cluster runs as Debian's `postgres` user. */

@@ -32,15 +32,16 @@ export async function idv(
 }
 
 /**
- * Starts `idv serve --no-build` and resolves once it listens.
+ * Starts `idv serve --no-build` (with `flags`, e.g. `--no-worker`) and resolves once it listens.
  *
  * @example
  * const server = await serve({ DATA_DIR: dir, PORT: '0' });
  */
 export async function serve(
   env: Record<string, string>,
+  flags: string[] = [],
 ): Promise<{ child: ChildProcess; url: string; log: () => string }> {
-  const child = spawn(process.execPath, [BIN, 'serve', '--no-build'], {
+  const child = spawn(process.execPath, [BIN, 'serve', '--no-build', ...flags], {
     env: { ...process.env, HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -62,6 +63,38 @@ export async function serve(
     });
   });
   return { child, url, log: () => log };
+}
+
+/**
+ * Starts `idv worker` and resolves once it runs.
+ *
+ * @example
+ * const w = await worker({ DATA_DIR: dir });
+ */
+export async function worker(
+  env: Record<string, string>,
+): Promise<{ child: ChildProcess; log: () => string }> {
+  const child = spawn(process.execPath, [BIN, 'worker'], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  child.stdout?.on('data', (d: Buffer) => (log += d.toString()));
+  await new Promise<void>((ok, fail) => {
+    const timer = setTimeout(() => fail(new Error(`worker did not start:\n${log}`)), 30_000);
+    child.stderr?.on('data', (d: Buffer) => {
+      log += d.toString();
+      if (log.includes('verification worker')) {
+        clearTimeout(timer);
+        ok();
+      }
+    });
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      fail(new Error(`worker exited with ${code}:\n${log}`));
+    });
+  });
+  return { child, log: () => log };
 }
 
 /**

@@ -11,6 +11,7 @@ import { verifyWebhookSignature } from '../../sdk/signature';
 import { registerEndpoint } from '../webhooks/endpoints';
 import { createSqliteWebhookStore } from '../webhooks/sqlite-store';
 import { MINIMAL_FLOW, startHarness, type Harness } from './harness';
+import { promised } from '../store/promised';
 
 let h: Harness;
 beforeAll(async () => {
@@ -339,7 +340,7 @@ describe('external_call', () => {
   async function allow(url: string): Promise<string> {
     const probe = await create({ flow: MINIMAL_FLOW });
     const accountId = (await h.store.getSessionById(probe.body.session.id))!.accountId;
-    const r = registerEndpoint(createSqliteWebhookStore(h.store.db), {
+    const r = await registerEndpoint(promised(createSqliteWebhookStore(h.store.db)), {
       accountId,
       mode: 'test',
       url: `${url}/hooks`,

@@ -6,6 +6,7 @@ import { createWebhookDispatcher } from './dispatcher';
 import { registerEndpoint } from './endpoints';
 import { createSqliteWebhookStore } from './sqlite-store';
 import { openTempStore, startReceiver, type Receiver, type TempStore } from './test-support';
+import { promised } from '../store/promised';
 
 const CHILD = fileURLToPath(new URL('./crash-child.ts', import.meta.url));
 const EVENTS = 60;
@@ -61,7 +62,7 @@ describe('a dispatcher killed with kill -9 in the middle of deliveries', () => {
       });
       return 'handled';
     });
-    const reg = registerEndpoint(store, {
+    const reg = await registerEndpoint(promised(store), {
       accountId: 'acct_a',
       mode: 'test',
       url: receiver.url,

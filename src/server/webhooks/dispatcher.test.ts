@@ -20,6 +20,7 @@ import {
   type Receiver,
   type TempStore,
 } from './test-support';
+import { promised } from '../store/promised';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -47,12 +48,12 @@ function dispatcher(opts: DispatcherOptions): WebhookDispatcher {
   return d;
 }
 
-function endpoint(
+async function endpoint(
   store: WebhookStore,
   url: string,
   extra: { events?: string; mode?: string } = {},
 ) {
-  const r = registerEndpoint(store, {
+  const r = await registerEndpoint(promised(store), {
     accountId: 'acct_a',
     mode: extra.mode ?? 'test',
     url,
@@ -83,7 +84,7 @@ describe('retry rules against real receivers (shortened delays)', () => {
   it('500: one attempt and five retries, each after its delay, then failed', async () => {
     const { t, store } = setup();
     const r = await receiver(() => 500);
-    endpoint(store, r.url);
+    await endpoint(store, r.url);
     const id = t.event();
     dispatcher({ store, retryDelaysMs: delays }).start();
     const d = await settled(store, id);
@@ -103,7 +104,7 @@ describe('retry rules against real receivers (shortened delays)', () => {
   it('404: one attempt, no retry', async () => {
     const { t, store } = setup();
     const r = await receiver(() => 404);
-    endpoint(store, r.url);
+    await endpoint(store, r.url);
     const id = t.event();
     dispatcher({ store, retryDelaysMs: delays }).start();
     const d = await settled(store, id);
@@ -115,7 +116,7 @@ describe('retry rules against real receivers (shortened delays)', () => {
   it('301: one attempt, the redirect is not followed, no retry', async () => {
     const { t, store } = setup();
     const r = await receiver((req) => (req.path === '/hook' ? 301 : 200));
-    endpoint(store, r.url);
+    await endpoint(store, r.url);
     const id = t.event();
     dispatcher({ store, retryDelaysMs: delays }).start();
     const d = await settled(store, id);
@@ -127,7 +128,7 @@ describe('retry rules against real receivers (shortened delays)', () => {
   it('a hanging receiver: each attempt times out and is retried, then failed', async () => {
     const { t, store } = setup();
     const r = await receiver(() => 'hang');
-    endpoint(store, r.url);
+    await endpoint(store, r.url);
     const id = t.event();
     dispatcher({ store, retryDelaysMs: [30, 30], timeoutMs: 150 }).start();
     const d = await settled(store, id);
@@ -139,7 +140,7 @@ describe('retry rules against real receivers (shortened delays)', () => {
 
   it('a closed port: refused connections are retried, then failed', async () => {
     const { t, store } = setup();
-    endpoint(store, `http://127.0.0.1:${await closedPort()}/hook`);
+    await endpoint(store, `http://127.0.0.1:${await closedPort()}/hook`);
     const id = t.event();
     dispatcher({ store, retryDelaysMs: delays }).start();
     const d = await settled(store, id);
@@ -156,7 +157,7 @@ describe('retry rules against real receivers (shortened delays)', () => {
   it('any 2xx acknowledges', async () => {
     const { t, store } = setup();
     const r = await receiver(() => 204);
-    endpoint(store, r.url);
+    await endpoint(store, r.url);
     const id = t.event();
     dispatcher({ store, retryDelaysMs: delays }).start();
     expect(await settled(store, id)).toMatchObject({ status: 'delivered', attempts: 1 });
@@ -167,7 +168,7 @@ describe('retry rules against real receivers (shortened delays)', () => {
   it('a 500 then 200 is delivered on the retry', async () => {
     const { t, store } = setup();
     const r = await receiver(() => (r.requests.length === 1 ? 503 : 200));
-    endpoint(store, r.url);
+    await endpoint(store, r.url);
     const id = t.event();
     dispatcher({ store, retryDelaysMs: delays }).start();
     expect(await settled(store, id)).toMatchObject({ status: 'delivered', attempts: 2 });
@@ -179,7 +180,7 @@ describe('the real default schedule, through an injected clock', () => {
   it('retries exactly 1 min, 5 min, 15 min, 1 h and 6 h after each failure, then stops', async () => {
     const { t, store } = setup();
     const r = await receiver(() => 500);
-    endpoint(store, r.url);
+    await endpoint(store, r.url);
     const clock = manualClock(1_700_000_000_000);
     const d = dispatcher({ store, clock }); // not started: driven by runUntilIdle
     const id = t.event();
@@ -216,7 +217,7 @@ describe('signatures and rotation', () => {
   it('signs the exact bytes sent, and the SDK accepts them with the endpoint secret', async () => {
     const { t, store } = setup();
     const r = await receiver(() => 200);
-    const { secret } = endpoint(store, r.url);
+    const { secret } = await endpoint(store, r.url);
     const id = t.event();
     dispatcher({ store }).start();
     await r.waitFor(1);
@@ -236,9 +237,9 @@ describe('signatures and rotation', () => {
     const { t, store } = setup();
     const r = await receiver(() => 200);
     const clock = manualClock(1_700_000_000_000);
-    const { endpoint: ep, secret: oldSecret } = endpoint(store, r.url);
+    const { endpoint: ep, secret: oldSecret } = await endpoint(store, r.url);
     const d = dispatcher({ store, clock });
-    const rotated = rotateEndpointSecret(store, ep.id, clock.now())!;
+    const rotated = (await rotateEndpointSecret(promised(store), ep.id, clock.now()))!;
     const newSecret = rotated.secret;
     expect(newSecret).not.toBe(oldSecret);
 
@@ -281,8 +282,8 @@ describe('isolation, fairness and wake-ups', () => {
     const { t, store } = setup();
     const slow = await receiver(() => 'hang');
     const fast = await receiver(() => 200);
-    endpoint(store, slow.url);
-    endpoint(store, fast.url);
+    await endpoint(store, slow.url);
+    await endpoint(store, fast.url);
     const ids = Array.from({ length: 40 }, () => t.event());
     dispatcher({ store, timeoutMs: 2_000, concurrency: 8, perEndpointConcurrency: 4 }).start();
     await fast.waitFor(40, 1_500); // all of them before the slow one's first timeout
@@ -296,7 +297,7 @@ describe('isolation, fairness and wake-ups', () => {
   it('an event written on the store connection wakes the dispatcher without a poll', async () => {
     const { t, store } = setup();
     const r = await receiver(() => 200);
-    endpoint(store, r.url);
+    await endpoint(store, r.url);
     const d = dispatcher({ store, pollIntervalMs: 60_000 });
     cleanups.push(watchOutbox(t.db, () => d.notify()));
     d.start();
@@ -309,7 +310,7 @@ describe('isolation, fairness and wake-ups', () => {
   it('a session created on the store’s writer thread wakes the dispatcher without a poll', async () => {
     const { t, store } = setup();
     const r = await receiver(() => 200);
-    endpoint(store, r.url);
+    await endpoint(store, r.url);
     t.db.prepare("INSERT INTO accounts (id, name, created_at) VALUES ('acct_a', 'a', 1)").run();
     const d = dispatcher({ store, pollIntervalMs: 60_000 });
     cleanups.push(watchOutbox(t.db, () => d.notify()));
@@ -324,7 +325,7 @@ describe('isolation, fairness and wake-ups', () => {
   it('an event written by another process (another connection) is found by the poll', async () => {
     const { t, store } = setup();
     const r = await receiver(() => 200);
-    endpoint(store, r.url);
+    await endpoint(store, r.url);
     dispatcher({ store, pollIntervalMs: 50 }).start();
     const other = new BetterSqlite3(t.path);
     cleanups.push(() => other.close());
@@ -401,7 +402,7 @@ describe('address policy at delivery time', () => {
   it('checks the address a name resolves to: localhost is refused under "none"', async () => {
     const { t, store } = setup();
     const r = await receiver(() => 200);
-    endpoint(store, `http://localhost:${r.port}/hook`);
+    await endpoint(store, `http://localhost:${r.port}/hook`);
     const id = t.event();
     dispatcher({ store, addressPolicy: 'none', retryDelaysMs: [10] }).start();
     const d = await settled(store, id);
@@ -413,7 +414,7 @@ describe('address policy at delivery time', () => {
   it('delivers to localhost under the default policy', async () => {
     const { t, store } = setup();
     const r = await receiver(() => 200);
-    endpoint(store, `http://localhost:${r.port}/hook`);
+    await endpoint(store, `http://localhost:${r.port}/hook`);
     const id = t.event();
     dispatcher({ store }).start();
     expect(await settled(store, id)).toMatchObject({ status: 'delivered' });
@@ -456,7 +457,7 @@ describe('errors while making an attempt', () => {
   it('an attempt that throws is a failed attempt: retried by the schedule, then failed', async () => {
     const { t, store } = setup();
     const r = await receiver(() => 200);
-    const { endpoint: ep } = endpoint(store, r.url);
+    const { endpoint: ep } = await endpoint(store, r.url);
     // A corrupt row (a hand edit, a bad restore): signing with a null secret throws a TypeError.
     t.db
       .prepare('UPDATE webhook_endpoints SET secrets = ? WHERE id = ?')
@@ -487,7 +488,7 @@ describe('redelivery', () => {
     const { t, store } = setup();
     let answer = 404;
     const r = await receiver(() => answer);
-    endpoint(store, r.url);
+    await endpoint(store, r.url);
     const id = t.event();
     const d = dispatcher({ store });
     await d.runUntilIdle();

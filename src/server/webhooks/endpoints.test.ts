@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { displayUrl, registerEndpoint, rotateEndpointSecret } from './endpoints';
 import { createSqliteWebhookStore } from './sqlite-store';
 import { openTempStore, type TempStore } from './test-support';
+import { promised } from '../store/promised';
 
 let temp: TempStore | undefined;
 afterEach(async () => {
@@ -10,10 +11,10 @@ afterEach(async () => {
 });
 
 describe('registerEndpoint', () => {
-  it('stores the normalised URL, the event types and a fresh secret', () => {
+  it('stores the normalised URL, the event types and a fresh secret', async () => {
     temp = openTempStore();
     const store = createSqliteWebhookStore(temp.db);
-    const r = registerEndpoint(store, {
+    const r = await registerEndpoint(promised(store), {
       accountId: 'acct_a',
       mode: 'live',
       url: 'HTTPS://Example.COM/hook',
@@ -34,10 +35,10 @@ describe('registerEndpoint', () => {
     });
   });
 
-  it('refuses with every problem at once', () => {
+  it('refuses with every problem at once', async () => {
     temp = openTempStore();
     const store = createSqliteWebhookStore(temp.db);
-    const r = registerEndpoint(store, {
+    const r = await registerEndpoint(promised(store), {
       accountId: 'acct_a',
       mode: 'staging',
       url: 'http://127.0.0.1/x',
@@ -52,10 +53,10 @@ describe('registerEndpoint', () => {
 });
 
 describe('rotateEndpointSecret', () => {
-  it('puts the new secret first and retires the old one in 24 hours', () => {
+  it('puts the new secret first and retires the old one in 24 hours', async () => {
     temp = openTempStore();
     const store = createSqliteWebhookStore(temp.db);
-    const r = registerEndpoint(store, {
+    const r = await registerEndpoint(promised(store), {
       accountId: 'a',
       mode: 'test',
       url: 'https://x.example/',
@@ -63,12 +64,12 @@ describe('rotateEndpointSecret', () => {
       now: 0,
     });
     if (!r.ok) throw new Error('not registered');
-    const rotated = rotateEndpointSecret(store, r.endpoint.id, 1_000)!;
+    const rotated = (await rotateEndpointSecret(promised(store), r.endpoint.id, 1_000))!;
     expect(rotated.endpoint.secrets.map((s) => [s.secret, s.expiresAt])).toEqual([
       [rotated.secret, null],
       [r.secret, 1_000 + 24 * 60 * 60 * 1000],
     ]);
-    expect(rotateEndpointSecret(store, 'we_missing', 0)).toBeNull();
+    expect(await rotateEndpointSecret(promised(store), 'we_missing', 0)).toBeNull();
   });
 });
 

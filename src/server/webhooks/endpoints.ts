@@ -4,6 +4,7 @@
 import { webhookUrlProblems, type AddressPolicy } from './address-policy';
 import { parseEventTypes } from './event-types';
 import { newSigningSecret, rotateSecrets, ROTATION_OVERLAP_MS } from './secrets';
+import type { Promised } from '../store/promised';
 import type { Mode, WebhookEndpoint, WebhookStore } from './store';
 
 export type AddEndpointResult =
@@ -14,11 +15,11 @@ export type AddEndpointResult =
  * its first signing secret.
  *
  * @example
- * registerEndpoint(store, { accountId, mode: 'live', url: 'https://api.example.com/hooks',
+ * await registerEndpoint(promised(store), { accountId, mode: 'live', url: 'https://api.example.com/hooks',
  *   events: 'session.status', policy: 'local', now: Date.now() });
  */
-export function registerEndpoint(
-  store: WebhookStore,
+export async function registerEndpoint(
+  store: Promised<WebhookStore>,
   input: {
     accountId: string;
     mode: string;
@@ -27,7 +28,7 @@ export function registerEndpoint(
     policy: AddressPolicy;
     now: number;
   },
-): AddEndpointResult {
+): Promise<AddEndpointResult> {
   const problems = webhookUrlProblems(input.url, input.policy);
   const types = parseEventTypes(input.events);
   problems.push(...types.problems);
@@ -36,7 +37,7 @@ export function registerEndpoint(
   }
   if (problems.length > 0) return { ok: false, problems };
   const secret = newSigningSecret();
-  const endpoint = store.addEndpoint({
+  const endpoint = await store.addEndpoint({
     accountId: input.accountId,
     mode: input.mode as Mode,
     url: new URL(input.url).toString(),
@@ -51,18 +52,21 @@ export function registerEndpoint(
  * Gives an endpoint a new secret; the old one keeps signing beside it for 24 hours.
  *
  * @example
- * rotateEndpointSecret(store, 'we_…', Date.now()); // { endpoint, secret: 'whsec_…' } or null
+ * await rotateEndpointSecret(promised(store), 'we_…', Date.now()); // { endpoint, secret: 'whsec_…' } or null
  */
-export function rotateEndpointSecret(
-  store: WebhookStore,
+export async function rotateEndpointSecret(
+  store: Promised<WebhookStore>,
   id: string,
   now: number,
   overlapMs: number = ROTATION_OVERLAP_MS,
-): { endpoint: WebhookEndpoint; secret: string } | null {
-  const current = store.getEndpoint(id);
+): Promise<{ endpoint: WebhookEndpoint; secret: string } | null> {
+  const current = await store.getEndpoint(id);
   if (!current) return null;
   const secret = newSigningSecret();
-  const endpoint = store.setSecrets(id, rotateSecrets(current.secrets, secret, now, overlapMs));
+  const endpoint = await store.setSecrets(
+    id,
+    rotateSecrets(current.secrets, secret, now, overlapMs),
+  );
   return endpoint ? { endpoint, secret } : null;
 }
 

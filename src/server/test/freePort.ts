@@ -1,0 +1,22 @@
+import { createServer } from 'node:net';
+
+/**
+ * A TCP port free on loopback right now (another process may take it before it is used).
+ *
+ * @example
+ * const port = await freePort(); // e.g. 41873
+ */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address
+          ? resolve(address.port)
+          : reject(new Error('no port')),
+      );
+    });
+  });
+}
