@@ -20,6 +20,8 @@ import { secretRecord, sessionRecord } from '../store/records';
 import { openSqliteStore } from '../store/sqlite';
 import type { SessionRecord, SessionStore } from '../store/types';
 import type { MediaKind } from '../media/types';
+import { pgPlatformSettings } from '../webhooks/pg-platform-settings';
+import { sqlitePlatformSettings, type PlatformSettings } from '../webhooks/platform-settings';
 import { startPgCluster, type PgCluster } from './pgCluster';
 
 /** One connection, with every feature store over it. */
@@ -28,6 +30,7 @@ export interface FeatureConnection {
   analyses: AnalysesStore;
   settings: AccountSettings;
   faces: FaceStore;
+  platform: PlatformSettings;
   /** Writes a media record (no bytes: the stores read records only). */
   addMedia(m: { id: string; sessionId: string; kind: MediaKind; createdAt: number }): Promise<void>;
   close(): Promise<void>;
@@ -76,6 +79,7 @@ export function sqliteFeatures(): FeatureSubject {
         analyses: sqliteAnalysesStore(store.db),
         settings: sqliteAccountSettings(store.db),
         faces: sqliteFaceStore(store.db),
+        platform: sqlitePlatformSettings(store.db),
         async addMedia(m) {
           add.run(m.id, m.sessionId, m.kind, m.id, m.createdAt);
         },
@@ -125,6 +129,7 @@ export function pgFeatures(): FeatureSubject {
         analyses: pgAnalysesStore(pg),
         settings: pgAccountSettings(pg),
         faces: pgFaceStore(pg),
+        platform: pgPlatformSettings(pg),
         async addMedia(m) {
           await pg`INSERT INTO media (id, session_id, account_id, mode, kind, content_type, size,
             storage_key, created_at) VALUES (${m.id}, ${m.sessionId}, 'acc', 'test', ${m.kind},
