@@ -76,7 +76,7 @@ export default async function bench(): Promise<BenchRow[]> {
   const t = await openLivenessApp({ analyzer });
   try {
     const account = (await t.store.findAccount('acme'))!;
-    sqliteAccountSettings(t.store.db).setDeepfake(account.id, true, Date.now());
+    await sqliteAccountSettings(t.store.db).setDeepfake(account.id, true, Date.now());
     const images = [fixtureJpeg('astronaut.png'), fixtureJpeg('astronaut-rotated.png')];
     const warm: number[] = [];
     const cold: number[] = [];
