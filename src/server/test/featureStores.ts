@@ -15,6 +15,7 @@ import { pgAccountSettings } from '../session-analyses/pg-account-settings';
 import { pgAnalysesStore } from '../session-analyses/pg-store';
 import { sqliteAnalysesStore } from '../session-analyses/sqlite-store';
 import type { AnalysesStore } from '../session-analyses/store';
+import type { Pg } from '../store/pg/client';
 import { openPgStore } from '../store/pg/store';
 import { secretRecord, sessionRecord } from '../store/records';
 import { openSqliteStore } from '../store/sqlite';
@@ -114,16 +115,7 @@ export function pgFeatures(): FeatureSubject {
     async open() {
       const store = await openPgStore({ url, max: 4, migrations: PG_SERVER_MIGRATIONS });
       const pg = store.pg;
-      await pg.unsafe(`CREATE TABLE IF NOT EXISTS media (
-        id TEXT COLLATE "C" PRIMARY KEY,
-        session_id TEXT COLLATE "C" NOT NULL,
-        account_id TEXT COLLATE "C" NOT NULL,
-        mode TEXT NOT NULL,
-        kind TEXT NOT NULL,
-        content_type TEXT NOT NULL,
-        size BIGINT NOT NULL,
-        storage_key TEXT NOT NULL,
-        created_at BIGINT NOT NULL)`);
+      await ensurePgMediaTable(pg);
       return {
         store,
         analyses: pgAnalysesStore(pg),
@@ -139,6 +131,26 @@ export function pgFeatures(): FeatureSubject {
       };
     },
   };
+}
+
+/**
+ * Makes the `media` table the analyses and faces read, in SQLite's shape, unless the media
+ * module's PostgreSQL migration made it already.
+ *
+ * @example
+ * await ensurePgMediaTable(store.pg);
+ */
+export async function ensurePgMediaTable(pg: Pg): Promise<void> {
+  await pg.unsafe(`CREATE TABLE IF NOT EXISTS media (
+    id TEXT COLLATE "C" PRIMARY KEY,
+    session_id TEXT COLLATE "C" NOT NULL,
+    account_id TEXT COLLATE "C" NOT NULL,
+    mode TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    content_type TEXT NOT NULL,
+    size BIGINT NOT NULL,
+    storage_key TEXT NOT NULL,
+    created_at BIGINT NOT NULL)`);
 }
 
 /**
