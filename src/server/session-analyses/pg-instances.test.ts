@@ -67,28 +67,39 @@ afterAll(async () => {
   await cluster?.stop();
 });
 
+/** The session's event types once `analysis.deepfake` is among them (or after 20 s). */
+async function analysedEvents(store: PgSessionStore, sessionId: string): Promise<string[]> {
+  let types: string[] = [];
+  for (let i = 0; i < 400 && !types.includes('analysis.deepfake'); i++) {
+    await new Promise((r) => setTimeout(r, 50));
+    types = (await store.listEvents({ sessionId })).map((e) => e.type);
+  }
+  return types;
+}
+
 it('a session ended anywhere is analysed at once, by one instance, once', async () => {
   const [a, , elsewhere] = stores as [PgSessionStore, PgSessionStore, PgSessionStore];
-  const s = await newSession(elsewhere, 1);
-  await pgAccountSettings(a.pg).setDeepfake(s.accountId, true, Date.now());
-  await endSession(elsewhere, s, 'complete', Date.now());
-
-  let types: string[] = [];
-  for (let i = 0; i < 200 && !types.includes('analysis.deepfake'); i++) {
-    await new Promise((r) => setTimeout(r, 50));
-    types = (await a.listEvents({ sessionId: s.id })).map((e) => e.type);
+  // The first may be found by an instance's first look; by the time it is analysed the instances
+  // listen, and only a notice can bring the second one to them before their next poll.
+  for (const i of [1, 2]) {
+    const s = await newSession(elsewhere, i);
+    await pgAccountSettings(a.pg).setDeepfake(s.accountId, true, Date.now());
+    await endSession(elsewhere, s, 'complete', Date.now());
+    const types = await analysedEvents(a, s.id);
+    expect(types.filter((t) => t === 'analysis.deepfake')).toHaveLength(1);
+    const report = (await a.getSessionById(s.id))!.report;
+    // No frame shows a face: the detector cannot judge, and says so.
+    expect(report.deepfakeDetectionStatus).toMatchObject({ status: 'failed' });
+    const [row] = await a.pg<{ queued: number }[]>`SELECT queued FROM session_analyses
+      WHERE session_id = ${s.id}`;
+    expect(row?.queued).toBe(1);
   }
-  expect(types.filter((t) => t === 'analysis.deepfake')).toHaveLength(1);
-  const report = (await a.getSessionById(s.id))!.report;
-  // No frame shows a face: the detector cannot judge, and says so.
-  expect(report.deepfakeDetectionStatus).toMatchObject({ status: 'failed' });
   expect(await instances[0]!.queue.pendingCount()).toBe(0);
-  const [row] = await a.pg<{ queued: number }[]>`SELECT queued FROM session_analyses
-    WHERE session_id = ${s.id}`;
-  expect(row?.queued).toBe(1);
   // Both instances scan again: nothing more is queued or written.
   expect((await instances[0]!.scan()) + (await instances[1]!.scan())).toBe(0);
   await instances[1]!.drain();
-  const after = (await a.listEvents({ sessionId: s.id })).map((e) => e.type);
-  expect(after.filter((t) => t === 'analysis.deepfake')).toHaveLength(1);
-});
+  for (const s of await Promise.all([1, 2].map((i) => a.getSessionById(`sess_000${i}`)))) {
+    const after = (await a.listEvents({ sessionId: s!.id })).map((e) => e.type);
+    expect(after.filter((t) => t === 'analysis.deepfake')).toHaveLength(1);
+  }
+}, 60_000);

@@ -371,10 +371,17 @@ export function createAnalyses(deps: AnalysesDeps): Analyses {
     });
   };
   const watching = auto
-    ? st.watchEnded(wakeUp).catch((err: unknown) => {
-        deps.log?.('analyses: no wake-up when sessions end, polling only', err);
-        return null;
-      })
+    ? st.watchEnded(wakeUp).then(
+        (stop) => {
+          // Sessions that ended before the watch began rang no one: look once now.
+          wakeUp();
+          return stop;
+        },
+        (err: unknown) => {
+          deps.log?.('analyses: no wake-up when sessions end, polling only', err);
+          return null;
+        },
+      )
     : Promise.resolve(null);
 
   const windowOpen = (s: SessionRecord) =>
