@@ -59,7 +59,7 @@ describe('DATABASE_URL=postgres:// before the features move there', () => {
     const dir = mkdtempSync(join(tmpdir(), 'idv-dburl-'));
     try {
       const err: string[] = [];
-      const code = await runCli(['keys', 'list'], {
+      const code = await runCli(['avatars', 'list'], {
         env: { DATA_DIR: dir, DATABASE_URL: 'postgres://idv@127.0.0.1:1/idv' },
         out: () => {},
         err: (l) => err.push(l),

@@ -9,7 +9,6 @@ import { geoLookup } from './client/geo';
 import { systemClock } from './clock';
 import { conversationFromEnv } from './conversation/openai';
 import { DEMO_FLOW } from './demo';
-import { SERVER_MIGRATIONS } from './features';
 import { createApiKey } from './keys';
 import { createFsMediaStore, createMediaService, loadOrCreateMediaSecret } from './media';
 import type { MediaService } from './media/types';
@@ -17,7 +16,7 @@ import { fileMailer, smtpMailer } from './otp/mailer';
 import { httpSmsSender, logSmsSender } from './otp/sms';
 import { DEFAULT_SESSION_TIMEOUTS, type SessionTimeouts } from './sessions/timeouts';
 import { POSTGRES_NOT_SERVED_YET, databaseFromEnv, type DatabaseConfig } from './store/databaseUrl';
-import { openSqliteStore } from './store/sqlite';
+import { openBackend, type Backend } from './backend';
 import { startWebhookDelivery } from './webhooks';
 import { parseAddressPolicy } from './webhooks/address-policy';
 import { DEFAULT_LEASE_MS } from './jobs/worker';
@@ -187,7 +186,7 @@ export type ProcessRole = 'all' | 'api' | 'worker';
 interface Runtime {
   app: FastifyInstance;
   media: ReturnType<typeof dataDirMedia>;
-  store: ReturnType<typeof openSqliteStore>;
+  backend: Backend;
   firstStart: boolean;
   stops: (() => Promise<void>)[];
 }
@@ -199,12 +198,15 @@ async function openRuntime(
   log: (line: string) => void,
   role: ProcessRole,
 ): Promise<Runtime> {
-  if (cfg.database.kind === 'postgres') throw new Error(POSTGRES_NOT_SERVED_YET);
-  const store = openSqliteStore({
-    path: cfg.dbPath,
+  if (cfg.database.kind !== 'sqlite') throw new Error(POSTGRES_NOT_SERVED_YET);
+  const backend = await openBackend(cfg.database, {
     synchronous: env['SQLITE_SYNCHRONOUS'] === 'FULL' ? 'FULL' : 'NORMAL',
-    migrations: SERVER_MIGRATIONS,
   });
+  if (backend.kind !== 'sqlite') {
+    await backend.close();
+    throw new Error(POSTGRES_NOT_SERVED_YET);
+  }
+  const store = backend.store;
   const firstStart = (await store.countAccounts()) === 0;
   const smtpUrl = env['SMTP_URL'];
   const smsUrl = env['SMS_HTTP_URL'];
@@ -248,8 +250,8 @@ async function openRuntime(
 
   // What runs beside the API, listed: today the webhook deliveries (the jobs run in the services).
   const stops: (() => Promise<void>)[] =
-    role === 'api' ? [] : [startWebhookDelivery({ db: store.db, clock: systemClock, env, log })];
-  return { app, media, store, firstStart, stops };
+    role === 'api' ? [] : [await startWebhookDelivery({ backend, clock: systemClock, env, log })];
+  return { app, media, backend, firstStart, stops };
 }
 
 /**
@@ -269,7 +271,7 @@ export async function startServer(opts: {
   const { env, log } = opts;
   const cfg = configFromEnv(env);
   if (opts.build !== false) await ensureWebBuilt(cfg.webDir, log);
-  const { app, media, store, firstStart, stops } = await openRuntime(
+  const { app, media, backend, firstStart, stops } = await openRuntime(
     cfg,
     env,
     log,
@@ -285,7 +287,7 @@ export async function startServer(opts: {
   media.setOrigin(url);
 
   if (firstStart) {
-    const { key } = await createApiKey(store, {
+    const { key } = await createApiKey(backend.store, {
       accountName: 'default',
       mode: 'test',
       now: Date.now(),
@@ -313,7 +315,7 @@ export async function startServer(opts: {
       closed = true;
       for (const stop of stops) await stop().catch(() => {});
       await app.close();
-      await store.close();
+      await backend.close();
     },
   };
 }
@@ -338,7 +340,7 @@ export async function startWorker(opts: {
   log: (line: string) => void;
 }): Promise<RunningWorker> {
   const cfg = configFromEnv(opts.env);
-  const { app, store, stops } = await openRuntime(cfg, opts.env, opts.log, 'worker');
+  const { app, backend, stops } = await openRuntime(cfg, opts.env, opts.log, 'worker');
   // The app is built for its services (and their workers); it never listens.
   await app.ready();
   opts.log(`Identity verification worker: jobs and webhook deliveries (data in ${cfg.dataDir})`);
@@ -349,7 +351,7 @@ export async function startWorker(opts: {
       closed = true;
       for (const stop of stops) await stop().catch(() => {});
       await app.close();
-      await store.close();
+      await backend.close();
     },
   };
 }

@@ -64,6 +64,7 @@ export async function runCli(
       return backend;
     },
     async openStore() {
+      if (database.kind !== 'sqlite') throw new Error(POSTGRES_NOT_SERVED_YET);
       const opened = await ctx.openBackend();
       if (opened.kind !== 'sqlite') throw new Error(POSTGRES_NOT_SERVED_YET);
       return opened.store;
