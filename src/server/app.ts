@@ -76,6 +76,12 @@ const refuseDelivery = (what: string) => ({
   },
 });
 
+/** SQLite's webhook store over `db`, its tables made if the store was opened without them. */
+function sqliteWebhookStore(db: Database) {
+  runMigrations(db, WEBHOOK_MIGRATIONS);
+  return createSqliteWebhookStore(db);
+}
+
 /**
  * Builds the whole HTTP service (public API under `/` and `/v1`, the client API under
  * `/client`, the page and `/openapi.json`) around the given dependencies. It reads no
@@ -118,12 +124,10 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     ...(deps.faceStore ? { faceStore: deps.faceStore } : {}),
   });
   // The external calls' allowlist is the accounts' webhook endpoints (docs/sdk-inputs.md).
-  runMigrations(db, WEBHOOK_MIGRATIONS);
-  const webhookStore = createSqliteWebhookStore(db);
   const externalCalls = createExternalCalls({
     gateway,
     clock,
-    endpoints: webhookStore,
+    endpoints: deps.webhookStore ?? sqliteWebhookStore(db),
     config: { ...DEFAULT_EXTERNAL_CALL_CONFIG, ...deps.externalCalls },
   });
   const liveness = createLiveness({

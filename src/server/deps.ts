@@ -1,3 +1,5 @@
+import type { Promised } from './store/promised';
+import type { WebhookStore } from './webhooks/store';
 import type { Database } from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
 import type { DeepfakeDetector } from './session-analyses/deepfake';
@@ -94,6 +96,8 @@ export interface AppDeps {
    * it to another after this. Above the longest job, or a slow job runs twice.
    */
   jobLeaseMs?: number;
+  /** The webhook endpoints (external calls' allowlist); default: SQLite's, over `db`. */
+  webhookStore?: Promised<WebhookStore>;
   /** Wait after a session's end before its video frames are analysed (default 3 s). */
   videoSettleMs?: number;
   /** Default: the antispoof + liveness model scores (`modelDeepfakeDetector`). */

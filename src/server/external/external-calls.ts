@@ -24,6 +24,7 @@ import { operandValue } from '../flow/fieldCondition';
 import type { AddressPolicy } from '../webhooks/address-policy';
 import { signingSecretsAt } from '../webhooks/secrets';
 import type { WebhookEndpoint, WebhookStore } from '../webhooks/store';
+import type { Promised } from '../store/promised';
 import { httpCall, type CallResult } from './http-call';
 
 export interface ExternalCallConfig {
@@ -48,7 +49,8 @@ const USER_AGENT = 'open-idv-external-call/1';
 export interface ExternalCallDeps {
   gateway: StepGateway;
   clock: Clock;
-  endpoints: Pick<WebhookStore, 'listEndpoints'>;
+  /** SQLite's store answers at once, PostgreSQL's with a promise. */
+  endpoints: Pick<WebhookStore | Promised<WebhookStore>, 'listEndpoints'>;
   config: ExternalCallConfig;
   /** Waits between tries (tests pass one that does not wait). */
   sleep?: (ms: number) => Promise<void>;
@@ -168,7 +170,7 @@ export function createExternalCalls(deps: ExternalCallDeps): ExternalCalls {
       merged: {},
     });
     const endpoint = allowedEndpoint(
-      deps.endpoints.listEndpoints({ accountId: s.accountId, mode: s.mode }),
+      await deps.endpoints.listEndpoints({ accountId: s.accountId, mode: s.mode }),
       node.request.url,
     );
     if (!endpoint)
