@@ -9,7 +9,9 @@ import { FACE_MIGRATIONS } from './faces/face-store';
 import { PG_JOB_MIGRATIONS } from './jobs/pg-queue';
 import { JOB_MIGRATIONS } from './jobs/queue';
 import { LIVENESS_MIGRATIONS } from './liveness/attempt-store';
+import { PG_LIVENESS_MIGRATIONS } from './liveness/pg-attempt-store';
 import { MEDIA_MIGRATIONS } from './media/migrations';
+import { PG_MEDIA_MIGRATIONS } from './media/pg-records';
 import { ANALYSES_MIGRATIONS } from './session-analyses/migrations';
 import { CORE_MIGRATIONS, type Migration } from './store/migrations';
 import { PG_CORE_MIGRATIONS, type PgMigration } from './store/pg/migrations';
@@ -35,4 +37,6 @@ export const PG_SERVER_MIGRATIONS: readonly PgMigration[] = [
   ...PG_CORE_MIGRATIONS,
   ...PG_JOB_MIGRATIONS,
   ...PG_WEBHOOK_MIGRATIONS,
+  ...PG_MEDIA_MIGRATIONS,
+  ...PG_LIVENESS_MIGRATIONS,
 ];
