@@ -273,7 +273,9 @@ export function createLiveness(deps: LivenessDeps): Liveness {
       node?.type === 'liveness_detection' || node?.type === 'face_scan'
         ? nodeDefaults(node).maxAttempts
         : 1;
-    const earlier = (await attempts.attemptsOf(attempt.sessionId, attempt.nodeId)).filter((x) => x.status === 'decided' && x.id !== attempt!.id);
+    const earlier = (await attempts.attemptsOf(attempt.sessionId, attempt.nodeId)).filter(
+      (x) => x.status === 'decided' && x.id !== attempt!.id,
+    );
     const number = earlier.length + 1;
     const analyses = frames.map((f) => f.analysis);
     const sharp = needsSharpness(decision) ? await sharpnessOf(frames) : [];
