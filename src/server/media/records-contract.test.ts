@@ -64,18 +64,18 @@ describe.each([
     expect((await records.get(m.id))?.size).toBe(m.size);
   });
 
-  it("lists a session's records oldest first (ties by id, byte order), of some kinds or all", async () => {
+  it("lists a session's records oldest first (ties in the order written), of some kinds or all", async () => {
     const kinds: MediaKind[] = ['frame', 'screenshot', 'user_photo', 'user_video'];
     const made = kinds.map((kind, i) => media({ kind, createdAt: T0 + 10 - i }));
-    // Same time: 'B' (0x42) sorts before 'a' (0x61) as bytes, after it in most locales.
-    const upper = media({ id: 'med_B', createdAt: T0 });
-    const lower = media({ id: 'med_a', createdAt: T0 });
-    for (const m of [...made, lower, upper, media({ sessionId: 'sess_2' })]) {
+    // Same millisecond: the order written, whatever the ids (random ones) say.
+    const second = media({ id: 'med_a', createdAt: T0 });
+    const first = media({ id: 'med_b', createdAt: T0 });
+    for (const m of [...made, first, second, media({ sessionId: 'sess_2' })]) {
       await records.insert(m);
     }
     const all = await records.ofSession('sess_1');
     expect(all.map((m) => m.id)).toEqual([
-      'med_B',
+      'med_b',
       'med_a',
       ...[...made].reverse().map((m) => m.id),
     ]);

@@ -15,7 +15,7 @@ export interface StoredMedia extends MediaRecord {
 export interface MediaRecordStore {
   insert(m: StoredMedia): Awaitable<void>;
   get(id: string): Awaitable<StoredMedia | null>;
-  /** A session's records, oldest first; only those of `kinds` when given. */
+  /** A session's records, oldest first (in the order written); only those of `kinds` if given. */
   ofSession(sessionId: string, kinds?: readonly MediaKind[]): Awaitable<StoredMedia[]>;
   /** Removes a session's records in one statement and returns them (for their bytes). */
   deleteSession(sessionId: string): Awaitable<StoredMedia[]>;

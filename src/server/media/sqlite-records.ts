@@ -30,7 +30,7 @@ export function sqliteMediaRecords(db: Database): SqliteMediaRecords {
     get: db.prepare('SELECT * FROM media WHERE id = ?'),
     ofSession: db.prepare(`SELECT * FROM media WHERE session_id = @sessionId
       AND (@kinds IS NULL OR kind IN (SELECT value FROM json_each(@kinds)))
-      ORDER BY created_at, id`),
+      ORDER BY created_at, rowid`),
     deleteSession: db.prepare('DELETE FROM media WHERE session_id = ? RETURNING *'),
   };
   return {

@@ -49,7 +49,7 @@ export interface MediaService {
   get(id: string): Promise<MediaRecord | null>;
   /** The bytes of a record, or null when they are gone. */
   read(id: string): Promise<{ record: MediaRecord; bytes: Buffer } | null>;
-  /** A session's records, oldest first; only those of `kinds` when given. */
+  /** A session's records, oldest first (in the order written); only those of `kinds` if given. */
   list(sessionId: string, kinds?: readonly MediaKind[]): Promise<MediaRecord[]>;
   /** A URL on this service valid for `MEDIA_URL_TTL_MS` from now (HMAC-signed). */
   signedUrl(id: string): SignedMediaUrl;
