@@ -228,7 +228,7 @@ describe.each([
     expect(await ids(T0 + 499, 10)).toEqual([]);
   });
 
-  it('keeps analyses, decision media and the first decision as written', async () => {
+  it('keeps analyses, the first decision media and the first decision as written', async () => {
     const a = attempt();
     await store.start(a, LIMITS);
     await store.addFrame(frame(a.id, 0), T0 + 100, frameJob(a.id));
@@ -242,6 +242,7 @@ describe.each([
     ]);
     const media = { screenshots: ['med_1', 'med_2'], userPhoto: 'med_3', eventId: 'evt_1' };
     await store.setDecisionMedia(a.id, media);
+    await store.setDecisionMedia(a.id, { screenshots: [], userPhoto: null, eventId: null });
     await store.finish(
       a.id,
       { ended: 'done', cameraUnavailable: false },

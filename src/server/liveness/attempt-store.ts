@@ -115,7 +115,9 @@ export function sqliteAttemptStore(db: Database): SqliteAttemptStore {
     frames: p('SELECT * FROM liveness_frames WHERE attempt_id = ? ORDER BY seq'),
     frame: p('SELECT * FROM liveness_frames WHERE attempt_id = ? AND seq = ?'),
     setAnalysis: p('UPDATE liveness_frames SET analysis = ? WHERE attempt_id = ? AND seq = ?'),
-    setMedia: p('UPDATE liveness_attempts SET decision_media = ? WHERE id = ?'),
+    setMedia: p(
+      'UPDATE liveness_attempts SET decision_media = ? WHERE id = ? AND decision_media IS NULL',
+    ),
     decided:
       p(`UPDATE liveness_attempts SET status = 'decided', outcome = ?, inconclusive_reason = ?,
       position = ?, decided_at = ?, summary = ?, retry = ? WHERE id = ? AND status <> 'decided'`),

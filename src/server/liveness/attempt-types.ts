@@ -150,6 +150,10 @@ export interface AttemptStore {
     seq: number,
     analysis: LivenessFrame | FrameFailure,
   ): Awaitable<void>;
+  /**
+   * Keeps the media a decision saved, unless some are kept already: of two deciders (a lease run
+   * out), the second reads the first's back and the report names one set.
+   */
   setDecisionMedia(id: string, media: DecisionMedia): Awaitable<void>;
   /** Writes the decision, once: an attempt decided already keeps its first one. */
   decided(id: string, d: AttemptDecision, now: number): Awaitable<void>;

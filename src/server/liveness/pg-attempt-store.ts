@@ -166,7 +166,7 @@ export function pgAttemptStore(pg: Pg): PgAttemptStore {
     },
     async setDecisionMedia(id, media) {
       await pg`UPDATE liveness_attempts SET decision_media = ${JSON.stringify(media)}
-        WHERE id = ${id}`;
+        WHERE id = ${id} AND decision_media IS NULL`;
     },
     async decided(id, d, now) {
       await pg`UPDATE liveness_attempts SET status = 'decided', outcome = ${d.outcome},
