@@ -152,6 +152,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     store: deps.store,
     gateway,
     db,
+    attempts: liveness.attempts,
     media,
     clock,
     analyzer,

@@ -6,12 +6,9 @@
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { RETRY_REASONS } from '../../core/liveness';
-import { PG_JOB_MIGRATIONS } from '../jobs/pg-queue';
-import { pgSubject, sqliteSubject } from '../test/dbSubjects';
-import { sqliteAttemptStore } from './attempt-store';
+import { pgFeatures, sqliteFeatures, type FeatureConnection } from '../test/featureStores';
 import type { AttemptStore, FrameRecord, NewAttempt } from './attempt-types';
 import type { AttemptEntry } from './attempt-verdict';
-import { PG_LIVENESS_MIGRATIONS, pgAttemptStore } from './pg-attempt-store';
 
 /** Past 2^31 ms, as every time is. */
 const T0 = 1_750_000_000_000;
@@ -49,18 +46,24 @@ const frameJob = (attemptId: string) => (seq: number) => ({
 });
 const decideJob = (attemptId: string) => ({ kind: 'liveness.decide', payload: { attemptId } });
 
-describe.each([
-  sqliteSubject<AttemptStore>(sqliteAttemptStore),
-  pgSubject<AttemptStore>([...PG_JOB_MIGRATIONS, ...PG_LIVENESS_MIGRATIONS], pgAttemptStore),
-])('the $name attempt store', (subject) => {
+describe.each([sqliteFeatures(), pgFeatures()])('the $name attempt store', (subject) => {
   let store: AttemptStore;
+  const connections: FeatureConnection[] = [];
+  /** The attempts on another connection (another process, another instance). */
+  const another = async () => {
+    const c = await subject.open();
+    connections.push(c);
+    return c.attempts;
+  };
   beforeAll(() => subject.setup(), 60_000);
   afterAll(() => subject.teardown());
   beforeEach(async () => {
     await subject.fresh();
-    store = await subject.open();
+    store = await another();
   });
-  afterEach(() => subject.close());
+  afterEach(async () => {
+    for (const c of connections.splice(0)) await c.close();
+  });
 
   /** Every job queued so far, claimed (and so taken off the queue's due list). */
   async function claimAll() {
@@ -92,7 +95,7 @@ describe.each([
       retry: null,
     };
     expect(await store.get(a.id)).toEqual(expected);
-    expect(await (await subject.open()).get(a.id)).toEqual(expected);
+    expect(await (await another()).get(a.id)).toEqual(expected);
     expect(await store.get('att_unknown')).toBeNull();
   });
 
@@ -265,7 +268,7 @@ describe.each([
   });
 
   it('from two connections at once: one capturing attempt per node, frames numbered once', async () => {
-    const other = await subject.open();
+    const other = await another();
     // Nodes with no attempt yet: nothing to lock but the node itself.
     const nodes = Array.from({ length: 8 }, (_, i) => `race_${i}`);
     const starts = nodes.flatMap((nodeId) => [0, 1, 2].map(() => attempt({ nodeId })));
@@ -295,7 +298,7 @@ describe.each([
   });
 
   it('from two connections at once: a start and a finish of the same node, one after the other', async () => {
-    const other = await subject.open();
+    const other = await another();
     const nodes = Array.from({ length: 8 }, (_, i) => `race_${i}`);
     const first = nodes.map((nodeId) => attempt({ nodeId }));
     for (const a of first) await store.start(a, LIMITS);

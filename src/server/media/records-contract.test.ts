@@ -8,12 +8,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { manualClock } from '../clock';
-import { pgSubject, sqliteSubject } from '../test/dbSubjects';
+import { pgFeatures, sqliteFeatures, type FeatureConnection } from '../test/featureStores';
 import { createFsMediaStore } from './fs-store';
-import { PG_MEDIA_MIGRATIONS, pgMediaRecords } from './pg-records';
 import type { MediaRecordStore, StoredMedia } from './records';
 import { createMediaService } from './service';
-import { sqliteMediaRecords } from './sqlite-records';
 import { jpegBytes, PUBLIC_URL, T0 } from './test-support';
 import type { MediaKind } from './types';
 
@@ -36,24 +34,30 @@ const media = (over: Partial<StoredMedia> = {}): StoredMedia => {
   };
 };
 
-describe.each([
-  sqliteSubject<MediaRecordStore>(sqliteMediaRecords),
-  pgSubject<MediaRecordStore>(PG_MEDIA_MIGRATIONS, pgMediaRecords),
-])('the $name media records', (subject) => {
+describe.each([sqliteFeatures(), pgFeatures()])('the $name media records', (subject) => {
   let records: MediaRecordStore;
+  const connections: FeatureConnection[] = [];
+  /** The records on another connection (another process, another instance). */
+  const another = async () => {
+    const c = await subject.open();
+    connections.push(c);
+    return c.media;
+  };
   beforeAll(() => subject.setup(), 60_000);
   afterAll(() => subject.teardown());
   beforeEach(async () => {
     await subject.fresh();
-    records = await subject.open();
+    records = await another();
   });
-  afterEach(() => subject.close());
+  afterEach(async () => {
+    for (const c of connections.splice(0)) await c.close();
+  });
 
   it('gives back what it was given, to another connection too, and null for unknown ids', async () => {
     const m = media({ mode: 'test', kind: 'document_photo', contentType: 'image/png' });
     await records.insert(m);
     expect(await records.get(m.id)).toEqual(m);
-    expect(await (await subject.open()).get(m.id)).toEqual(m);
+    expect(await (await another()).get(m.id)).toEqual(m);
     expect(await records.get('med_unknown')).toBeNull();
   });
 
@@ -104,7 +108,7 @@ describe.each([
       const options = { store: files, secret: Buffer.alloc(32, 5), publicUrl: PUBLIC_URL };
       const clock = manualClock(T0);
       const one = createMediaService({ ...options, records, clock });
-      const two = createMediaService({ ...options, records: await subject.open(), clock });
+      const two = createMediaService({ ...options, records: await another(), clock });
       const photo = { sessionId: 'sess_1', accountId: 'acct_1', mode: 'live' as const };
       const bytes = jpegBytes();
       const rec = await one.save({
