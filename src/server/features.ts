@@ -10,6 +10,7 @@ import { PG_JOB_MIGRATIONS } from './jobs/pg-queue';
 import { JOB_MIGRATIONS } from './jobs/queue';
 import { LIVENESS_MIGRATIONS } from './liveness/attempt-store';
 import { MEDIA_MIGRATIONS } from './media/migrations';
+import { PG_PLATFORM_SECRET_MIGRATIONS } from './platform-secrets/pg';
 import { ANALYSES_MIGRATIONS } from './session-analyses/migrations';
 import { CORE_MIGRATIONS, type Migration } from './store/migrations';
 import { PG_CORE_MIGRATIONS, type PgMigration } from './store/pg/migrations';
@@ -35,4 +36,5 @@ export const PG_SERVER_MIGRATIONS: readonly PgMigration[] = [
   ...PG_CORE_MIGRATIONS,
   ...PG_JOB_MIGRATIONS,
   ...PG_WEBHOOK_MIGRATIONS,
+  ...PG_PLATFORM_SECRET_MIGRATIONS,
 ];

@@ -20,6 +20,7 @@ import {
 } from './media/store-config';
 import type { MediaService } from './media/types';
 import { fileMailer, smtpMailer } from './otp/mailer';
+import { folderSecrets } from './platform-secrets/folder';
 import { httpSmsSender, logSmsSender } from './otp/sms';
 import { DEFAULT_SESSION_TIMEOUTS, type SessionTimeouts } from './sessions/timeouts';
 import { POSTGRES_NOT_SERVED_YET, databaseFromEnv, type DatabaseConfig } from './store/databaseUrl';
@@ -161,7 +162,7 @@ async function dataDirMedia(
   const inner = createMediaService({
     db,
     store: bytes.store,
-    secret: loadOrCreateMediaSecret(dataDir),
+    secret: await loadOrCreateMediaSecret(folderSecrets(dataDir)),
     publicUrl,
   });
   let origin = publicUrl;

@@ -7,7 +7,12 @@ export { createFsMediaStore, MediaKeyError } from './fs-store';
 export { extensionFor, mediaKeyFor, mediaKeyProblem } from './keys';
 export { MEDIA_MIGRATIONS } from './migrations';
 export { mediaRoutes, MediaUrlQuerySchema, type MediaRouteOptions } from './routes';
-export { loadOrCreateMediaSecret, MEDIA_SECRET_BYTES, MEDIA_SECRET_FILE } from './secret';
+export {
+  loadOrCreateMediaSecret,
+  MEDIA_SECRET_BYTES,
+  MEDIA_SECRET_FILE,
+  MEDIA_SECRET_NAME,
+} from './secret';
 export { createMediaService, type MediaServiceOptions } from './service';
 export { checkMediaUrl, mediaSignature, signMediaUrl, type MediaUrlCheck } from './signing';
 export {
