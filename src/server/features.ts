@@ -6,6 +6,7 @@
  * (the tests) works as well.
  */
 import { FACE_MIGRATIONS } from './faces/face-store';
+import { PG_RATE_LIMIT_MIGRATIONS } from './http/pgRateLimit';
 import { PG_JOB_MIGRATIONS } from './jobs/pg-queue';
 import { JOB_MIGRATIONS } from './jobs/queue';
 import { LIVENESS_MIGRATIONS } from './liveness/attempt-store';
@@ -37,4 +38,5 @@ export const PG_SERVER_MIGRATIONS: readonly PgMigration[] = [
   ...PG_JOB_MIGRATIONS,
   ...PG_WEBHOOK_MIGRATIONS,
   ...PG_PLATFORM_SECRET_MIGRATIONS,
+  ...PG_RATE_LIMIT_MIGRATIONS,
 ];
