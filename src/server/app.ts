@@ -101,7 +101,15 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   const ownAnalyzer = deps.analyzer ? null : lazyHumanAnalyzer();
   const analyzer = deps.analyzer ?? ownAnalyzer!;
   const gateway = createGateway({ store: deps.store, clock, automatic: automaticMoves });
-  const faces = createFaces({ store: deps.store, gateway, db, media, clock, analyzer });
+  const faces = createFaces({
+    store: deps.store,
+    gateway,
+    db,
+    media,
+    clock,
+    analyzer,
+    ...(deps.faceStore ? { faceStore: deps.faceStore } : {}),
+  });
   // The external calls' allowlist is the accounts' webhook endpoints (docs/sdk-inputs.md).
   runMigrations(db, WEBHOOK_MIGRATIONS);
   const webhookStore = createSqliteWebhookStore(db);
@@ -144,6 +152,8 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     worker: deps.analysesWorker ?? deps.livenessWorker ?? 'auto',
     ...(deps.videoSettleMs !== undefined ? { videoSettleMs: deps.videoSettleMs } : {}),
     ...(deps.deepfakeDetector ? { detector: deps.deepfakeDetector } : {}),
+    ...(deps.analysesStore ? { analysesStore: deps.analysesStore } : {}),
+    ...(deps.accountSettings ? { settings: deps.accountSettings } : {}),
   });
   const ctx: AppContext = {
     store: deps.store,
