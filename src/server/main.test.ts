@@ -102,6 +102,29 @@ describe('MEDIA_S3_BUCKET', () => {
   });
 });
 
+describe('MEDIA_S3_BUCKET naming a bucket the server does not have', () => {
+  it('stops the start, naming the bucket and the endpoint', async () => {
+    const s3 = await startS3Server(['idv-media']);
+    const dir = mkdtempSync(join(tmpdir(), 'idv-main-s3-'));
+    try {
+      const env = {
+        DATA_DIR: dir,
+        PORT: '0',
+        MEDIA_S3_BUCKET: 'idv-missing',
+        MEDIA_S3_ENDPOINT: s3.endpoint,
+        AWS_ACCESS_KEY_ID: S3RVER_CREDENTIALS.accessKeyId,
+        AWS_SECRET_ACCESS_KEY: S3RVER_CREDENTIALS.secretAccessKey,
+      };
+      await expect(startServer({ env, log: () => {}, build: false })).rejects.toThrow(
+        `media bucket idv-missing at ${s3.endpoint}: no such bucket`,
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+      await s3.stop();
+    }
+  });
+});
+
 describe('DATABASE_URL=postgres:// before the features move there', () => {
   it('stops the commands with the reason, and makes no SQLite file beside', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'idv-dburl-'));

@@ -214,7 +214,12 @@ export async function startServer(opts: {
 
   const smtpUrl = env['SMTP_URL'];
   const smsUrl = env['SMS_HTTP_URL'];
-  const media = await dataDirMedia(store.db, cfg.dataDir, cfg.publicUrl, cfg.media);
+  const media = await dataDirMedia(store.db, cfg.dataDir, cfg.publicUrl, cfg.media).catch(
+    async (err: unknown) => {
+      await store.close();
+      throw err;
+    },
+  );
   const testLimit = intEnv(env, 'RATE_LIMIT_TEST');
   const liveLimit = intEnv(env, 'RATE_LIMIT_LIVE');
   const app = await createApp({

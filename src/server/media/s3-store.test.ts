@@ -47,6 +47,10 @@ describe('the S3 media store', () => {
   it('fails on a bucket that does not exist instead of answering "no such object"', async () => {
     const store = open({ bucket: 'no-such-bucket' });
     try {
+      await expect(store.check()).rejects.toThrow(
+        `media bucket no-such-bucket at ${s3.endpoint}: no such bucket`,
+      );
+      await open().check();
       await expect(store.get('sessions/sess_1/med_1.jpg')).rejects.toThrow(/bucket/i);
       await expect(
         store.put('sessions/sess_1/med_1.jpg', Buffer.from('x'), 'image/jpeg'),
@@ -60,6 +64,7 @@ describe('the S3 media store', () => {
     // s3rver checks the key id (it does not recompute SigV4 signatures): an unknown one is refused.
     const store = open({ credentials: { accessKeyId: 'NOT-A-KEY', secretAccessKey: 'wrong' } });
     try {
+      await expect(store.check()).rejects.toThrow(/: access refused \(check AWS_ACCESS_KEY_ID/);
       await expect(store.get('sessions/sess_1/med_1.jpg')).rejects.toThrow(/access key/i);
       await expect(
         store.put('sessions/sess_1/med_1.jpg', Buffer.from('x'), 'image/jpeg'),

@@ -11,6 +11,7 @@ import { createHash } from 'node:crypto';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   PutObjectCommand,
   S3Client,
   type S3ClientConfig,
@@ -37,6 +38,8 @@ export interface S3MediaStoreOptions {
 export type S3MediaStore = MediaStore & {
   readonly bucket: string;
   readonly prefix: string;
+  /** Asks the server for the bucket: throws, saying why, when it is missing or refused. */
+  check(): Promise<void>;
   /** Closes the client's idle connections. */
   close(): void;
 };
@@ -111,6 +114,26 @@ export function createS3MediaStore(options: S3MediaStoreOptions): S3MediaStore {
     async delete(key) {
       // S3 answers 204 for a key that is not there: deleting twice is fine.
       await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: objectKey(key) }));
+    },
+
+    async check() {
+      try {
+        await client.send(new HeadBucketCommand({ Bucket: bucket }));
+      } catch (err) {
+        // HEAD answers carry no body: the status is all there is to say.
+        const status = (err as { $metadata?: { httpStatusCode?: number } }).$metadata
+          ?.httpStatusCode;
+        const why =
+          status === 404
+            ? 'no such bucket'
+            : status === 403 || status === 401
+              ? 'access refused (check AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY)'
+              : String((err as Error).message || (err as Error).name || err);
+        throw new Error(
+          `media bucket ${bucket}${options.endpoint ? ` at ${options.endpoint}` : ''}: ${why}`,
+          { cause: err },
+        );
+      }
     },
 
     close() {

@@ -87,8 +87,9 @@ export function mediaStoreConfigFromEnv(
 }
 
 /**
- * The store a configuration names, and what to call when the service stops. The AWS SDK is loaded
- * only for a bucket: a service on its data folder never pays for it.
+ * The store a configuration names, and what to call when the service stops. A bucket is asked for
+ * once here, so that a wrong name, endpoint or key pair stops the start rather than the first
+ * upload. The AWS SDK is loaded only for a bucket: a service on its data folder never pays for it.
  *
  * @example
  * const media = await openMediaStore(mediaStoreConfigFromEnv(process.env, dataDir));
@@ -101,6 +102,12 @@ export async function openMediaStore(
   if (config.kind === 'folder') return { store: createFsMediaStore(config.dir), close() {} };
   const { createS3MediaStore } = await import('./s3-store');
   const store = createS3MediaStore(config.options);
+  try {
+    await store.check();
+  } catch (err) {
+    store.close();
+    throw err;
+  }
   return { store, close: () => store.close() };
 }
 
