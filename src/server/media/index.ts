@@ -1,6 +1,8 @@
 /**
  * Media of a session (user photo, screenshots, frames): bytes behind a `MediaStore`, records in
- * the SQLite store, downloads through signed URLs. See docs/media.md.
+ * the SQLite store, downloads through signed URLs. See docs/media.md. The S3 store is imported
+ * from `./s3-store` (or opened by `./store-config`), not from here: what imports this module does
+ * not load the AWS SDK.
  */
 export { mediaEvent, mediaEventPayload, mediaEventType } from './event';
 export { createFsMediaStore, MediaKeyError } from './fs-store';
