@@ -6,6 +6,7 @@
  * measures that tell a photocopy or a screen (`original.ts`). Face and text are read at the same
  * time.
  */
+import { missingFields, type Expected } from './checks/viz';
 import type { MrzOcr } from './ocr';
 import {
   judgeOriginal,
@@ -20,8 +21,6 @@ import { crop, type Gray } from './raster';
 
 export interface SideEvidence {
   side: 'front' | 'back';
-  /** The straightened page (JPEG), where the face was looked for. */
-  pageJpeg: Uint8Array | null;
   /** The printed fields' text; null when the side has none or none was read. */
   vizText: string | null;
   /** The side's large print, read on the page shrunk to about 250 rows (SPECIMEN, VOID). */
@@ -117,7 +116,12 @@ export async function gatherEvidence(
   textOcr: MrzOcr,
   read: ReadOutcome,
   side: 'front' | 'back',
-  opts: { portrait: boolean; worthIt: boolean },
+  opts: {
+    portrait: boolean;
+    worthIt: boolean;
+    /** What the side's own zone or barcode says the printed fields hold, when it was read. */
+    want?: Expected;
+  },
 ): Promise<SideEvidence> {
   const t0 = performance.now();
   const page = read.page;
@@ -145,18 +149,22 @@ export async function gatherEvidence(
       jobs.push(
         (async () => {
           const t = performance.now();
-          // Read as photographed and light evened: each read loses fields the other keeps, and
+          // Read light evened, then as photographed: each read loses fields the other keeps, and
           // the check only looks for the zone's values in the text, so both reads together lose
-          // fewer genuine fields and cannot make another person's appear.
-          const images = [vizRegion(page.gray, hasZone), vizImage(page.gray, hasZone)];
-          const reads = images.map(async (g) => text(await textOcr.read(png(g))));
-          vizText = (await Promise.all(reads)).join('\n');
+          // fewer genuine fields and cannot make another person's appear. When the side's own
+          // zone or barcode says what to look for, the second read is made only if the first
+          // lacks some of it (the text's only other use, SPECIMEN and VOID, has the large print).
+          const texts = [text(await textOcr.read(png(vizImage(page.gray, hasZone))))];
+          const want = opts.want;
+          if (!want || missingFields(texts[0]!, want)?.length !== 0)
+            texts.push(text(await textOcr.read(png(vizRegion(page.gray, hasZone)))));
+          vizText = texts.join('\n');
           textMs += performance.now() - t;
         })(),
         (async () => {
           if (!reader.faces) return;
           const t = performance.now();
-          face = read.document ? await reader.findFace(read.document.jpeg) : null;
+          face = await reader.findFace(page.gray);
           faceMs = performance.now() - t;
         })(),
       );
@@ -165,7 +173,6 @@ export async function gatherEvidence(
   }
   return {
     side,
-    pageJpeg: read.document?.jpeg ?? null,
     vizText,
     bigText,
     face,
