@@ -6,7 +6,9 @@
  * specimen state is refused) judged on 1 January 2026; a two-sided card's front first, then its
  * back. A genuine document counts when the outcome is `scanSuccess` with every `extractedData`
  * field exact; "wrong pass" counts successes with any field different from the truth; broken,
- * expired and forged documents must not succeed.
+ * expired and forged documents must not succeed. Times: wall and CPU (`process.cpuUsage`, every
+ * thread) per side and per document, and the attempt's steps per side (on stderr).
+ * `DOCUMENTS_ONLY=<regular expression>` runs only the documents whose id matches.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

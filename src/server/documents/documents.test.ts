@@ -75,7 +75,8 @@ beforeAll(async () => {
       specimen(16, 'visa-b', 'valid', 'clean'),
       forgedPassport(17),
       specimen(18, 'id', 'valid', 'clean'),
-      specimen(19, 'id', 'valid', 'mild', 'second'),
+      // A seed whose portrait the face models missed when the screen was set at 150 dpi.
+      specimen(9101, 'id', 'valid', 'clean', 'second'),
     ],
     dir,
   );
