@@ -34,6 +34,7 @@ import { createLiveness, type Liveness } from './liveness';
 import { createFsMediaStore, createMediaService, mediaRoutes } from './media';
 import { automaticMoves } from './nodes';
 import { createAnalyses, type Analyses } from './session-analyses';
+import type { MediaRecordStore } from './media/records';
 import type { MediaService } from './media/types';
 import { DEFAULT_OTP_LIMITS } from './otp/limits';
 import type { Mailer, SmsSender } from './otp/types';
@@ -57,10 +58,16 @@ declare module 'fastify' {
 }
 
 /** A media service for an app given none: a temporary folder and a key that live as long as it. */
-function defaultMedia(db: Database, publicUrl: string, clock: AppContext['clock']) {
+function defaultMedia(
+  db: Database,
+  publicUrl: string,
+  clock: AppContext['clock'],
+  records?: MediaRecordStore,
+) {
   const dir = mkdtempSync(join(tmpdir(), 'idv-media-'));
   const media: MediaService = createMediaService({
     db,
+    ...(records ? { records } : {}),
     store: createFsMediaStore(dir),
     secret: randomBytes(32),
     publicUrl,
@@ -92,14 +99,22 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     deps.rateLimits === false ? null : new SlidingWindowLimiter(limits.windowMs, () => clock.now());
   const publicUrl = deps.publicUrl.replace(/\/+$/, '');
   const db = deps.db;
-  const ownMedia = deps.media ? null : defaultMedia(db, publicUrl, clock);
+  const ownMedia = deps.media ? null : defaultMedia(db, publicUrl, clock, deps.mediaRecords);
   const media = deps.media ?? ownMedia!.media;
   // One analyzer for liveness, faces, documents and the analyses; the app closes it only when it
   // made it.
   const ownAnalyzer = deps.analyzer ? null : lazyHumanAnalyzer();
   const analyzer = deps.analyzer ?? ownAnalyzer!;
   const gateway = createGateway({ store: deps.store, clock, automatic: automaticMoves });
-  const faces = createFaces({ store: deps.store, gateway, db, media, clock, analyzer });
+  const faces = createFaces({
+    store: deps.store,
+    gateway,
+    db,
+    media,
+    clock,
+    analyzer,
+    ...(deps.faceStore ? { faceStore: deps.faceStore } : {}),
+  });
   // The external calls' allowlist is the accounts' webhook endpoints (docs/sdk-inputs.md).
   runMigrations(db, WEBHOOK_MIGRATIONS);
   const webhookStore = createSqliteWebhookStore(db);
@@ -114,6 +129,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     gateway,
     faces,
     db,
+    ...(deps.attempts ? { attempts: deps.attempts } : {}),
     media,
     clock,
     worker: deps.livenessWorker ?? 'auto',
@@ -136,12 +152,15 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     store: deps.store,
     gateway,
     db,
+    attempts: liveness.attempts,
     media,
     clock,
     analyzer,
     worker: deps.analysesWorker ?? deps.livenessWorker ?? 'auto',
     ...(deps.videoSettleMs !== undefined ? { videoSettleMs: deps.videoSettleMs } : {}),
     ...(deps.deepfakeDetector ? { detector: deps.deepfakeDetector } : {}),
+    ...(deps.analysesStore ? { analysesStore: deps.analysesStore } : {}),
+    ...(deps.accountSettings ? { settings: deps.accountSettings } : {}),
   });
   const ctx: AppContext = {
     store: deps.store,

@@ -1,12 +1,17 @@
 import type { Database } from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
 import type { DeepfakeDetector } from './session-analyses/deepfake';
+import type { AccountSettings } from './session-analyses/account-settings';
+import type { AnalysesStore } from './session-analyses/store';
+import type { FaceStore } from './faces/face-store';
 import type { DocumentReader } from './documents/reader';
 import type { ExternalCallConfig } from './external/external-calls';
 import type { FaceAnalyzer } from './face-analysis/analyzer';
 import type { Clock } from './clock';
 import type { ConditionEvaluator, FieldExtractor, PromptRenderer } from './conversation/types';
 import type { GeoLookup } from './client/geo';
+import type { AttemptStore } from './liveness/attempt-types';
+import type { MediaRecordStore } from './media/records';
 import type { MediaService } from './media/types';
 import type { Mailer, SmsSender } from './otp/types';
 import type { SessionTimeouts } from './sessions/timeouts';
@@ -72,6 +77,10 @@ export interface AppDeps {
    * process); `idv serve` gives `DATA_DIR/media` and `DATA_DIR/media-signing.key`.
    */
   media?: MediaService;
+  /** The records of the default media service (`pgMediaRecords(pg)`); default: `db`'s. */
+  mediaRecords?: MediaRecordStore;
+  /** Liveness attempts, frames and their jobs (`pgAttemptStore(pg)`); default: `db`'s tables. */
+  attempts?: AttemptStore;
   /**
    * The face analyzer of liveness, faces, documents and the analyses; default:
    * `createHumanAnalyzer()`, created on first use.
@@ -90,6 +99,12 @@ export interface AppDeps {
   videoSettleMs?: number;
   /** Default: the antispoof + liveness model scores (`modelDeepfakeDetector`). */
   deepfakeDetector?: DeepfakeDetector;
+  /** The analyses' tables; default: SQLite's over `db` (PostgreSQL: `pgAnalysesStore`). */
+  analysesStore?: AnalysesStore;
+  /** Per-account settings; default: SQLite's over `db` (PostgreSQL: `pgAccountSettings`). */
+  accountSettings?: AccountSettings;
+  /** The face tables, recognition's index among them; default: SQLite's over `db`. */
+  faceStore?: FaceStore;
   /** The external_call nodes' address policy, time limit and retries (default: DEFAULT_EXTERNAL_CALL_CONFIG). */
   externalCalls?: Partial<ExternalCallConfig>;
   /** More routes, registered at the root before the app is ready. */

@@ -11,6 +11,7 @@
 import type { Database, Statement } from 'better-sqlite3';
 import type { Migration } from '../store/migrations';
 import type { Mode } from '../store/types';
+import { fromBlob, toBlob } from './embedding-bytes';
 
 export const FACE_MIGRATIONS: readonly Migration[] = [
   {
@@ -75,35 +76,41 @@ export interface KnownFace {
   embedding: Float32Array;
 }
 
+/**
+ * The face tables, SQLite's (below) or PostgreSQL's (`pg-face-store.ts`, shared by instances:
+ * recognition searches every known user whichever instance enrolled them). Every method may be a
+ * round trip, so every one answers with a promise.
+ */
 export interface FaceStore {
   /** The cached embedding of a media record: undefined when never computed, null for no face. */
-  mediaEmbedding(mediaId: string): Float32Array | null | undefined;
-  setMediaEmbedding(mediaId: string, embedding: readonly number[] | null, now: number): void;
+  mediaEmbedding(mediaId: string): Promise<Float32Array | null | undefined>;
+  setMediaEmbedding(
+    mediaId: string,
+    embedding: readonly number[] | null,
+    now: number,
+  ): Promise<void>;
   /** The latest media id of that kind in a session, if any. */
-  latestMedia(sessionId: string, kind: string): string | null;
+  latestMedia(sessionId: string, kind: string): Promise<string | null>;
   /** The session's sampled video frames, latest first (the analyses' `video_frames` table). */
-  videoFrames(sessionId: string): { mediaId: string; analysis: string | null }[];
-  known(accountId: string, mode: Mode): KnownFace[];
+  videoFrames(sessionId: string): Promise<{ mediaId: string; analysis: string | null }[]>;
+  known(accountId: string, mode: Mode): Promise<KnownFace[]>;
   addKnown(
     row: { sessionId: string; accountId: string; mode: Mode; clientReferenceId: string },
     mediaId: string,
     embedding: readonly number[],
     now: number,
-  ): void;
-  pending(limit: number): string[];
-  donePending(sessionId: string): void;
+  ): Promise<void>;
+  /** Up to `limit` sessions waiting to be enrolled, oldest first. */
+  pending(limit: number): Promise<string[]>;
+  donePending(sessionId: string): Promise<void>;
 }
-
-const toBlob = (v: readonly number[]) => Buffer.from(Float32Array.from(v).buffer);
-const fromBlob = (b: Buffer) =>
-  new Float32Array(b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength));
 
 /**
  * The face tables over a better-sqlite3 handle (the migrations must have run).
  *
  * @example
  * const faces = sqliteFaceStore(store.db);
- * faces.known('acc_1', 'live').length;
+ * (await faces.known('acc_1', 'live')).length;
  */
 export function sqliteFaceStore(db: Database): FaceStore {
   const s = {
@@ -132,19 +139,19 @@ export function sqliteFaceStore(db: Database): FaceStore {
   };
   let videoFrames: Statement | null = null;
   return {
-    mediaEmbedding(mediaId) {
+    async mediaEmbedding(mediaId) {
       const row = s.getEmb.get(mediaId) as { embedding: Buffer | null } | undefined;
       if (!row) return undefined;
       return row.embedding ? fromBlob(row.embedding) : null;
     },
-    setMediaEmbedding(mediaId, embedding, now) {
+    async setMediaEmbedding(mediaId, embedding, now) {
       s.setEmb.run(mediaId, embedding ? toBlob(embedding) : null, now);
     },
-    latestMedia(sessionId, kind) {
+    async latestMedia(sessionId, kind) {
       const row = s.latest.get(sessionId, kind) as { id: string } | undefined;
       return row?.id ?? null;
     },
-    videoFrames(sessionId) {
+    async videoFrames(sessionId) {
       // The table belongs to the analyses; without it a session simply has no sampled frames.
       if (!videoFrames) {
         if (!s.hasVideoFrames.get()) return [];
@@ -155,7 +162,7 @@ export function sqliteFaceStore(db: Database): FaceStore {
       const rows = videoFrames.all(sessionId) as { media_id: string; analysis: string | null }[];
       return rows.map((r) => ({ mediaId: r.media_id, analysis: r.analysis }));
     },
-    known(accountId, mode) {
+    async known(accountId, mode) {
       const rows = s.known.all(accountId, mode) as {
         session_id: string;
         client_reference_id: string;
@@ -169,7 +176,7 @@ export function sqliteFaceStore(db: Database): FaceStore {
         embedding: fromBlob(r.embedding),
       }));
     },
-    addKnown(row, mediaId, embedding, now) {
+    async addKnown(row, mediaId, embedding, now) {
       s.addKnown.run(
         row.sessionId,
         row.accountId,
@@ -180,7 +187,11 @@ export function sqliteFaceStore(db: Database): FaceStore {
         now,
       );
     },
-    pending: (limit) => (s.pending.all(limit) as { session_id: string }[]).map((r) => r.session_id),
-    donePending: (sessionId) => void s.donePending.run(sessionId),
+    async pending(limit) {
+      return (s.pending.all(limit) as { session_id: string }[]).map((r) => r.session_id);
+    },
+    async donePending(sessionId) {
+      s.donePending.run(sessionId);
+    },
   };
 }
