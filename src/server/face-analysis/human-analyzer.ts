@@ -164,16 +164,17 @@ export function createHumanAnalyzer(opts: HumanAnalyzerOptions = {}): FaceAnalyz
     return loading;
   };
 
-  const run = async (image: Uint8Array, opts: AnalyzeOptions): Promise<FrameAnalysis> => {
+  const run = async (image: Uint8Array, call: AnalyzeOptions): Promise<FrameAnalysis> => {
     const t0 = performance.now();
     const img = decodeImage(image);
     const h = await load();
     const tensor = h.tf.tensor4d(img.rgb, [1, img.height, img.width, 3], 'int32');
     try {
       // human merges a call's config into its own for good: every call says which models run.
-      const all = !opts.boxesOnly;
+      const all = !call.boxesOnly;
       const models = {
         face: {
+          iris: { enabled: all && (opts.iris ?? false) },
           description: { enabled: all },
           antispoof: { enabled: all },
           liveness: { enabled: all },
@@ -197,8 +198,8 @@ export function createHumanAnalyzer(opts: HumanAnalyzerOptions = {}): FaceAnalyz
     async load() {
       await load();
     },
-    analyze(image, opts = {}) {
-      const next = queue.then(() => run(image, opts));
+    analyze(image, call = {}) {
+      const next = queue.then(() => run(image, call));
       queue = next.catch(() => undefined);
       return next;
     },
