@@ -103,7 +103,9 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   const clock = deps.clock ?? systemClock;
   const limits: RateLimitConfig = { ...DEFAULT_RATE_LIMITS, ...(deps.rateLimits || {}) };
   const limiter =
-    deps.rateLimits === false ? null : new SlidingWindowLimiter(limits.windowMs, () => clock.now());
+    deps.rateLimits === false
+      ? null
+      : (deps.rateLimiter ?? new SlidingWindowLimiter(limits.windowMs, () => clock.now()));
   const publicUrl = deps.publicUrl.replace(/\/+$/, '');
   const db = deps.db;
   const ownMedia = deps.media ? null : defaultMedia(db, publicUrl, clock, deps.mediaRecords);

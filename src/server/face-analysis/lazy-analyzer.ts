@@ -14,7 +14,7 @@ export function lazyHumanAnalyzer(): FaceAnalyzer {
   const get = () => (inner ??= import('./human-analyzer').then((m) => m.createHumanAnalyzer()));
   return {
     load: async () => (await get()).load(),
-    analyze: async (image) => (await get()).analyze(image),
+    analyze: async (image, opts) => (await get()).analyze(image, opts),
     async close() {
       if (inner) await (await inner).close();
     },
