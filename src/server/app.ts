@@ -60,14 +60,14 @@ declare module 'fastify' {
 
 /** A media service for an app given none: a temporary folder and a key that live as long as it. */
 function defaultMedia(
-  db: Database,
+  db: Database | undefined,
   publicUrl: string,
   clock: AppContext['clock'],
   records?: MediaRecordStore,
 ) {
   const dir = mkdtempSync(join(tmpdir(), 'idv-media-'));
   const media: MediaService = createMediaService({
-    db,
+    ...(db ? { db } : {}),
     ...(records ? { records } : {}),
     store: createFsMediaStore(dir),
     secret: randomBytes(32),
@@ -108,7 +108,14 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
       : (deps.rateLimiter ?? new SlidingWindowLimiter(limits.windowMs, () => clock.now()));
   const publicUrl = deps.publicUrl.replace(/\/+$/, '');
   const db = deps.db;
-  const ownMedia = deps.media ? null : defaultMedia(db, publicUrl, clock, deps.mediaRecords);
+  // Without the SQLite handle, every feature's store must be given (PostgreSQL).
+  const sqlite = (what: string): Database => {
+    if (!db) throw new Error(`createApp: ${what} needs its store, or the SQLite \`db\``);
+    return db;
+  };
+  const ownMedia = deps.media
+    ? null
+    : defaultMedia(deps.mediaRecords ? undefined : sqlite('media'), publicUrl, clock, deps.mediaRecords);
   const media = deps.media ?? ownMedia!.media;
   // One analyzer for liveness, faces, documents and the analyses; the app closes it only when it
   // made it.
@@ -126,25 +133,23 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   const faces = createFaces({
     store: deps.store,
     gateway,
-    db,
+    ...(deps.faceStore ? { faceStore: deps.faceStore } : { db: sqlite('faces') }),
     media,
     clock,
     analyzer,
-    ...(deps.faceStore ? { faceStore: deps.faceStore } : {}),
   });
   // The external calls' allowlist is the accounts' webhook endpoints (docs/sdk-inputs.md).
   const externalCalls = createExternalCalls({
     gateway,
     clock,
-    endpoints: deps.webhookStore ?? sqliteWebhookStore(db),
+    endpoints: deps.webhookStore ?? sqliteWebhookStore(sqlite('external calls')),
     config: { ...DEFAULT_EXTERNAL_CALL_CONFIG, ...deps.externalCalls },
   });
   const liveness = createLiveness({
     store: deps.store,
     gateway,
     faces,
-    db,
-    ...(deps.attempts ? { attempts: deps.attempts } : {}),
+    ...(deps.attempts ? { attempts: deps.attempts } : { db: sqlite('liveness') }),
     media,
     clock,
     worker: deps.livenessWorker ?? 'auto',
@@ -167,7 +172,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   const analyses = createAnalyses({
     store: deps.store,
     gateway,
-    db,
+    ...(db ? { db } : {}),
     attempts: liveness.attempts,
     media,
     clock,

@@ -31,8 +31,8 @@ export interface Catalog {
  */
 export interface AppContext {
   store: SessionStore;
-  /** The SQLite file of the features' own tables (`AppDeps.db`). */
-  db: Database;
+  /** The SQLite file of the features' own tables (`AppDeps.db`); none on PostgreSQL. */
+  db: Database | undefined;
   clock: Clock;
   /** The one way a feature moves a session (current node, optimistic write, step, refusals). */
   gateway: StepGateway;

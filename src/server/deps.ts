@@ -42,9 +42,10 @@ export interface AppDeps {
   store: SessionStore;
   /**
    * The SQLite file the features' own tables live in (media, liveness, analyses, …): the
-   * store's own handle, `openSqliteStore(…).db`.
+   * store's own handle, `openSqliteStore(…).db`. On PostgreSQL there is none: each feature's
+   * store is given instead (`featureStores` of `backend.ts`).
    */
-  db: Database;
+  db?: Database;
   /** Origin (and optional path) the service is reached at, e.g. `http://localhost:3000`. */
   publicUrl: string;
   clock?: Clock;

@@ -22,7 +22,15 @@ import { fileMailer, smtpMailer } from './otp/mailer';
 import { folderSecrets } from './platform-secrets/folder';
 import { httpSmsSender, logSmsSender } from './otp/sms';
 import { DEFAULT_SESSION_TIMEOUTS, type SessionTimeouts } from './sessions/timeouts';
-import { POSTGRES_NOT_SERVED_YET, databaseFromEnv, type DatabaseConfig } from './store/databaseUrl';
+import { databaseFromEnv, type DatabaseConfig } from './store/databaseUrl';
+import { DEFAULT_RATE_LIMITS, type AppDeps } from './deps';
+import { pgFaceStore } from './faces/pg-face-store';
+import { pgRateLimiter } from './http/pgRateLimit';
+import { pgAttemptStore } from './liveness/pg-attempt-store';
+import { pgMediaRecords } from './media/pg-records';
+import { pgPlatformSecrets } from './platform-secrets/pg';
+import { pgAccountSettings } from './session-analyses/pg-account-settings';
+import { pgAnalysesStore } from './session-analyses/pg-store';
 import { openBackend, type Backend } from './backend';
 import { startWebhookDelivery } from './webhooks';
 import { parseAddressPolicy } from './webhooks/address-policy';
@@ -153,16 +161,21 @@ const intEnv = (env: Record<string, string | undefined>, name: string): number |
  * the signature covers id and expiry, not the origin.
  */
 async function dataDirMedia(
-  db: Parameters<typeof createMediaService>[0]['db'],
+  backend: Backend,
   dataDir: string,
   publicUrl: string,
   storeConfig: MediaStoreConfig,
 ): Promise<{ service: MediaService; setOrigin(url: string): void; close(): void }> {
   const bytes = await openMediaStore(storeConfig);
+  // On PostgreSQL every instance must sign with one key: it lives in the database, not a folder.
+  const secrets =
+    backend.kind === 'sqlite' ? folderSecrets(dataDir) : pgPlatformSecrets(backend.store.pg);
   const inner = createMediaService({
-    db,
+    ...(backend.kind === 'sqlite'
+      ? { db: backend.sqlite }
+      : { records: pgMediaRecords(backend.store.pg) }),
     store: bytes.store,
-    secret: await loadOrCreateMediaSecret(folderSecrets(dataDir)),
+    secret: await loadOrCreateMediaSecret(secrets),
     publicUrl,
   });
   let origin = publicUrl;
@@ -190,6 +203,25 @@ export interface RunningServer {
 }
 
 /**
+ * What the app's features keep beside the core store: on SQLite, their tables in the same file
+ * (made from its handle); on PostgreSQL, each feature's store over the shared pool, and the rate
+ * limits counted there so every instance sees the same counts.
+ */
+function featureStores(backend: Backend): Partial<AppDeps> {
+  if (backend.kind === 'sqlite') return { db: backend.sqlite };
+  const pg = backend.store.pg;
+  return {
+    mediaRecords: pgMediaRecords(pg),
+    attempts: pgAttemptStore(pg),
+    analysesStore: pgAnalysesStore(pg),
+    accountSettings: pgAccountSettings(pg),
+    faceStore: pgFaceStore(pg),
+    webhookStore: backend.webhooks,
+    rateLimiter: pgRateLimiter(pg, DEFAULT_RATE_LIMITS.windowMs, () => Date.now()),
+  };
+}
+
+/**
  * What a process runs: `all` (`idv serve`: the API and the background work), `api`
  * (`idv serve --no-worker`: requests only; jobs and webhook deliveries wait for a worker) or
  * `worker` (`idv worker`: jobs and webhook deliveries, no HTTP).
@@ -198,7 +230,7 @@ export type ProcessRole = 'all' | 'api' | 'worker';
 
 interface Runtime {
   app: FastifyInstance;
-  media: ReturnType<typeof dataDirMedia>;
+  media: Awaited<ReturnType<typeof dataDirMedia>>;
   backend: Backend;
   firstStart: boolean;
   stops: (() => Promise<void>)[];
@@ -211,21 +243,16 @@ async function openRuntime(
   log: (line: string) => void,
   role: ProcessRole,
 ): Promise<Runtime> {
-  if (cfg.database.kind !== 'sqlite') throw new Error(POSTGRES_NOT_SERVED_YET);
   const backend = await openBackend(cfg.database, {
     synchronous: env['SQLITE_SYNCHRONOUS'] === 'FULL' ? 'FULL' : 'NORMAL',
   });
-  if (backend.kind !== 'sqlite') {
-    await backend.close();
-    throw new Error(POSTGRES_NOT_SERVED_YET);
-  }
   const store = backend.store;
   const firstStart = (await store.countAccounts()) === 0;
   const smtpUrl = env['SMTP_URL'];
   const smsUrl = env['SMS_HTTP_URL'];
-  const media = await dataDirMedia(store.db, cfg.dataDir, cfg.publicUrl, cfg.media).catch(
+  const media = await dataDirMedia(backend, cfg.dataDir, cfg.publicUrl, cfg.media).catch(
     async (err: unknown) => {
-      await store.close();
+      await backend.close();
       throw err;
     },
   );
@@ -233,7 +260,7 @@ async function openRuntime(
   const liveLimit = intEnv(env, 'RATE_LIMIT_LIVE');
   const app = await createApp({
     store,
-    db: store.db,
+    ...featureStores(backend),
     publicUrl: cfg.publicUrl,
     webDir: cfg.webDir,
     publicDir: cfg.publicDir,

@@ -34,7 +34,8 @@ export interface FacesDeps {
   /** How the decisions of face_compare and recognition nodes move the session. */
   gateway: StepGateway;
   /** The SQLite file of the default face store. */
-  db: Database;
+  /** Needed only without `faceStore`. */
+  db?: Database;
   /** The face tables; default: SQLite's, over `db`. */
   faceStore?: FaceStore;
   media: MediaService;
@@ -99,6 +100,13 @@ const unavailable = (reason: FaceScanErrorReason | 'noImage', message: string): 
   message,
 });
 
+/** SQLite's face tables over `db`, made if missing. */
+function sqliteFaces(db: Database | undefined): FaceStore {
+  if (!db) throw new Error('faces need their store (`faceStore`), or the SQLite `db`');
+  runMigrations(db, [...FACE_MIGRATIONS]);
+  return sqliteFaceStore(db);
+}
+
 /**
  * The face runtime of an app.
  *
@@ -108,8 +116,7 @@ const unavailable = (reason: FaceScanErrorReason | 'noImage', message: string): 
  */
 export function createFaces(deps: FacesDeps): Faces {
   const { store, media, clock } = deps;
-  if (!deps.faceStore) runMigrations(deps.db, [...FACE_MIGRATIONS]);
-  const table = deps.faceStore ?? sqliteFaceStore(deps.db);
+  const table = deps.faceStore ?? sqliteFaces(deps.db);
   const fetchOptions = deps.fetch ?? {};
 
   async function imageFace(bytes: Uint8Array): Promise<FaceImage> {

@@ -51,7 +51,8 @@ export interface AnalysesDeps {
   /** How the analyses write into a session's report. */
   gateway: StepGateway;
   /** The SQLite file of the defaults below. */
-  db: Database;
+  /** Needed only where one of the stores below is not given. */
+  db?: Database;
   /** The analyses' tables; default: SQLite's, over `db`. */
   analysesStore?: AnalysesStore;
   /** Default: SQLite's, over `db`. */
@@ -119,14 +120,18 @@ class DeepfakeTimeout extends Error {}
  * analyses.run();
  */
 export function createAnalyses(deps: AnalysesDeps): Analyses {
-  const { store, db, media, clock, analyzer } = deps;
+  const { store, media, clock, analyzer } = deps;
+  const sqlite = (): Database => {
+    if (!deps.db) throw new Error('analyses need their stores, or the SQLite `db`');
+    return deps.db;
+  };
   if (!deps.analysesStore || !deps.settings) {
-    runMigrations(db, [...JOB_MIGRATIONS, ...ANALYSES_MIGRATIONS]);
+    runMigrations(sqlite(), [...JOB_MIGRATIONS, ...ANALYSES_MIGRATIONS]);
   }
-  const st = deps.analysesStore ?? sqliteAnalysesStore(db);
+  const st = deps.analysesStore ?? sqliteAnalysesStore(sqlite());
   const queue = st.queue;
-  const settings = deps.settings ?? sqliteAccountSettings(db);
-  const attempts: AttemptStore = deps.attempts ?? sqliteAttemptStore(db);
+  const settings = deps.settings ?? sqliteAccountSettings(sqlite());
+  const attempts: AttemptStore = deps.attempts ?? sqliteAttemptStore(sqlite());
   const detector = deps.detector ?? modelDeepfakeDetector();
   const settleMs = deps.videoSettleMs ?? DEFAULT_VIDEO_SETTLE_MS;
   const deepfakeTimeoutMs = deps.deepfakeTimeoutMs ?? DEFAULT_DEEPFAKE_TIMEOUT_MS;
