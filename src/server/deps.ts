@@ -10,6 +10,9 @@ import type { FaceAnalyzer } from './face-analysis/analyzer';
 import type { Clock } from './clock';
 import type { ConditionEvaluator, FieldExtractor, PromptRenderer } from './conversation/types';
 import type { GeoLookup } from './client/geo';
+import type { AttemptStore } from './liveness/attempt-types';
+import type { MediaRecordStore } from './media/records';
+import type { RateLimiter } from './http/rateLimit';
 import type { MediaService } from './media/types';
 import type { Mailer, SmsSender } from './otp/types';
 import type { SessionTimeouts } from './sessions/timeouts';
@@ -45,6 +48,8 @@ export interface AppDeps {
   clock?: Clock;
   /** Partial overrides of the rate limits; `false` switches them off (benchmarks). */
   rateLimits?: Partial<RateLimitConfig> | false;
+  /** Where requests are counted: in this process by default; `pgRateLimiter` shares the counts. */
+  rateLimiter?: RateLimiter;
   /** The built hosted page (`dist/web`); without it `/verify` is a 404. */
   webDir?: string | null;
   /** `public/` of the repository, for the avatar images. */
@@ -75,6 +80,10 @@ export interface AppDeps {
    * process); `idv serve` gives `DATA_DIR/media` and `DATA_DIR/media-signing.key`.
    */
   media?: MediaService;
+  /** The records of the default media service (`pgMediaRecords(pg)`); default: `db`'s. */
+  mediaRecords?: MediaRecordStore;
+  /** Liveness attempts, frames and their jobs (`pgAttemptStore(pg)`); default: `db`'s tables. */
+  attempts?: AttemptStore;
   /**
    * The face analyzer of liveness, faces, documents and the analyses; default:
    * `createThreadedAnalyzer()` (human on a thread of its own), started on first use.

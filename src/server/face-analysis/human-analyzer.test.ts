@@ -114,6 +114,22 @@ describe.skipIf(missing.length > 0).each(analyzers)('%s on package-shipped faces
     expect(coffee.faces).toEqual([]); // not the previous frame's face
   });
 
+  it('finds the same box without the other models when asked for boxes only, and runs them again after', async () => {
+    const full = (await analyze('astronaut.png')).faces[0]!;
+    const boxes = await analyzer.analyze(readFileSync(join(dir, 'astronaut.png')), {
+      boxesOnly: true,
+    });
+    expect(boxes.faces).toHaveLength(1);
+    expect(boxes.faces[0]!.box).toEqual(full.box);
+    expect(boxes.faces[0]!.score).toBeCloseTo(full.score, 3);
+    expect(boxes.faces[0]!.embedding).toEqual([]);
+    expect(boxes.faces[0]!.real).toBe(0);
+    // The models' switches are per call: the next full analysis describes the face again.
+    const after = await analyzer.analyze(readFileSync(join(dir, 'astronaut.png')));
+    expect(after.faces[0]!.embedding).toEqual(full.embedding);
+    expect(after.faces[0]!.real).toBe(full.real);
+  });
+
   it('refuses bytes that are not an image', async () => {
     await expect(analyzer.analyze(new TextEncoder().encode('hello'))).rejects.toBeInstanceOf(
       ImageDecodeError,

@@ -20,7 +20,7 @@ export function createHumanAnalyzer(opts: HumanAnalyzerOptions = {}): FaceAnalyz
   const real = createReal(opts);
   return {
     load: () => real.load(),
-    analyze: (image) => (isCrash(image) ? process.exit(70) : real.analyze(image)),
+    analyze: (image, call) => (isCrash(image) ? process.exit(70) : real.analyze(image, call)),
     close: () => real.close(),
   };
 }

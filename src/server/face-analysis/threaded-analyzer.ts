@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import type { FaceAnalyzer, FrameAnalysis } from './analyzer';
+import type { AnalyzeOptions, FaceAnalyzer, FrameAnalysis } from './analyzer';
 import type { HumanAnalyzerOptions } from './human-analyzer';
 import { ImageDecodeError } from './image';
 
@@ -22,7 +22,7 @@ const failure = (e) => ({
 parentPort.on('message', async (m) => {
   try {
     const a = await analyzer;
-    const result = m.image ? await a.analyze(m.image) : await a.load();
+    const result = m.image ? await a.analyze(m.image, m.options) : await a.load();
     parentPort.postMessage({ id: m.id, result });
   } catch (e) {
     parentPort.postMessage({ id: m.id, error: failure(e) });
@@ -106,7 +106,10 @@ export function createThreadedAnalyzer(opts: ThreadedAnalyzerOptions = {}): Face
     return t;
   };
 
-  const call = (image: Uint8Array | null): Promise<FrameAnalysis | undefined> => {
+  const call = (
+    image: Uint8Array | null,
+    options: AnalyzeOptions = {},
+  ): Promise<FrameAnalysis | undefined> => {
     const t = (thread ??= start());
     const id = nextId++;
     // The callers keep using their bytes (they decode them again, store them), so the thread gets
@@ -119,7 +122,7 @@ export function createThreadedAnalyzer(opts: ThreadedAnalyzerOptions = {}): Face
     });
     t.calls.set(id, { ...settle, done });
     t.worker.ref();
-    t.worker.postMessage({ id, image: copy }, copy ? [copy.buffer] : []);
+    t.worker.postMessage({ id, image: copy, options }, copy ? [copy.buffer] : []);
     return done;
   };
 
@@ -127,8 +130,8 @@ export function createThreadedAnalyzer(opts: ThreadedAnalyzerOptions = {}): Face
     async load() {
       await call(null);
     },
-    async analyze(image) {
-      return (await call(image))!;
+    async analyze(image, options) {
+      return (await call(image, options))!;
     },
     async close() {
       const t = thread;

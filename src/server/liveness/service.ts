@@ -29,17 +29,16 @@ import { ApiError, invalid } from '../http/errors';
 import { orderedId } from '../ids';
 import { mediaEvent } from '../media/event';
 import type { MediaService } from '../media/types';
-import { runMigrations } from '../store/migrations';
 import type { SessionRecord, SessionStore } from '../store/types';
-import {
-  LIVENESS_MIGRATIONS,
-  sqliteAttemptStore,
-  type AttemptRecord,
-  type AttemptRefusal,
-  type AttemptStore,
-  type DecisionMedia,
-  type FrameRecord,
-} from './attempt-store';
+import { sqliteAttemptStore } from './attempt-store';
+import type {
+  AttemptJobQueue,
+  AttemptRecord,
+  AttemptRefusal,
+  AttemptStore,
+  DecisionMedia,
+  FrameRecord,
+} from './attempt-types';
 import {
   attemptEntry,
   attemptVerdict,
@@ -51,7 +50,6 @@ import { decideAttempt, screenshotIndexes } from './decision';
 import { sharpness } from './sharpness';
 import { frameBytes } from './frame-image';
 import { frameCues } from './pad/cues';
-import { JOB_MIGRATIONS, sqliteJobQueue, type JobQueue } from '../jobs/queue';
 import { createJobWorker, type JobWorker } from '../jobs/worker';
 
 export const FRAME_JOB = 'liveness.frame';
@@ -69,8 +67,12 @@ export interface LivenessDeps {
   gateway: StepGateway;
   /** face_scan decisions (a face_scan node's capture is a liveness attempt). */
   faces: Faces;
-  /** The better-sqlite3 handle of the store, for the jobs and attempts tables. */
-  db: Database;
+  /**
+   * Where attempts, frames and their jobs live (`pgAttemptStore(pg)`); without it, the tables of
+   * `db`, the better-sqlite3 handle of the store.
+   */
+  attempts?: AttemptStore;
+  db?: Database;
   media: MediaService;
   clock: Clock;
   /** The app's analyzer (one wasm backend per process), closed by whoever made it. */
@@ -107,7 +109,8 @@ export interface Liveness {
   /** Stops the worker and waits for the job in hand. */
   close(): Promise<void>;
   readonly attempts: AttemptStore;
-  readonly queue: JobQueue;
+  /** The attempts' job queue (`attempts.jobs`). */
+  readonly queue: AttemptJobQueue;
 }
 
 function refusal(reason: AttemptRefusal, a: AttemptRecord | null): ApiError {
@@ -159,9 +162,11 @@ const decidedBy = (s: SessionRecord, attemptId: string) =>
  */
 export function createLiveness(deps: LivenessDeps): Liveness {
   const { store, media, clock, faces, analyzer } = deps;
-  runMigrations(deps.db, [...JOB_MIGRATIONS, ...LIVENESS_MIGRATIONS]);
-  const attempts = sqliteAttemptStore(deps.db);
-  const queue = sqliteJobQueue(deps.db);
+  if (!deps.attempts && !deps.db) {
+    throw new Error('liveness needs its attempt store: `attempts`, or the SQLite `db`');
+  }
+  const attempts: AttemptStore = deps.attempts ?? sqliteAttemptStore(deps.db!);
+  const queue = attempts.jobs;
   const rand = deps.randomInt ?? ((max: number) => randomInt(max));
   const deciding = new Map<string, Promise<void>>();
 
@@ -176,8 +181,12 @@ export function createLiveness(deps: LivenessDeps): Liveness {
   }
 
   /** The attempt, if it belongs to this session's node. */
-  function attemptOf(s: SessionRecord, nodeId: string, attemptId: string): AttemptRecord {
-    const a = attempts.get(attemptId);
+  async function attemptOf(
+    s: SessionRecord,
+    nodeId: string,
+    attemptId: string,
+  ): Promise<AttemptRecord> {
+    const a = await attempts.get(attemptId);
     if (!a || a.sessionId !== s.id || a.nodeId !== nodeId) throw refusal('unknown', null);
     return a;
   }
@@ -185,27 +194,27 @@ export function createLiveness(deps: LivenessDeps): Liveness {
   async function analyseFrame(attempt: AttemptRecord, frame: FrameRecord): Promise<void> {
     const found = await media.read(frame.mediaId);
     if (!found) {
-      attempts.setAnalysis(attempt.id, frame.seq, { error: 'the frame bytes are gone' });
+      await attempts.setAnalysis(attempt.id, frame.seq, { error: 'the frame bytes are gone' });
       return;
     }
     try {
       const result = await analyzer.analyze(found.bytes);
       // The presentation-attack cues need the pixels: worked out now, stored with the analysis.
       const cues = frameCues(decodeImage(found.bytes), result.faces);
-      attempts.setAnalysis(attempt.id, frame.seq, { ...result, cues });
+      await attempts.setAnalysis(attempt.id, frame.seq, { ...result, cues });
     } catch (err) {
       // An unreadable frame is evidence too (decideLiveness counts them); anything else retries.
       if (!(err instanceof ImageDecodeError)) throw err;
-      attempts.setAnalysis(attempt.id, frame.seq, { error: err.message });
+      await attempts.setAnalysis(attempt.id, frame.seq, { error: err.message });
     }
   }
 
   async function frameJob(payload: unknown): Promise<void> {
     const { attemptId, seq } = payload as { attemptId: string; seq: number };
-    const attempt = attempts.get(attemptId);
+    const attempt = await attempts.get(attemptId);
     // A replaced or decided attempt's frames are not worth the CPU.
     if (!attempt || attempt.status === 'replaced' || attempt.status === 'decided') return;
-    const frame = attempts.frame(attemptId, seq);
+    const frame = await attempts.frame(attemptId, seq);
     if (!frame || frame.analysis !== null) return;
     await analyseFrame(attempt, frame);
   }
@@ -239,10 +248,10 @@ export function createLiveness(deps: LivenessDeps): Liveness {
   }
 
   async function decideNow(attemptId: string, lastTry: boolean): Promise<void> {
-    let attempt = attempts.get(attemptId);
+    let attempt = await attempts.get(attemptId);
     if (!attempt || attempt.status !== 'analysing') return;
     if (!attempt.cameraUnavailable) {
-      for (const f of attempts.frames(attemptId)) {
+      for (const f of await attempts.frames(attemptId)) {
         if (f.analysis !== null) continue;
         try {
           await analyseFrame(attempt, f);
@@ -251,11 +260,11 @@ export function createLiveness(deps: LivenessDeps): Liveness {
           // ends (`inconclusive`, no answer) instead of leaving the page waiting for ever.
           if (!lastTry) throw err;
           const message = err instanceof Error ? err.message : String(err);
-          attempts.setAnalysis(attemptId, f.seq, { error: `analysis failed: ${message}` });
+          await attempts.setAnalysis(attemptId, f.seq, { error: `analysis failed: ${message}` });
         }
       }
     }
-    const frames = attempts.frames(attemptId);
+    const frames = await attempts.frames(attemptId);
     const decision = decideAttempt(attempt, frames, clock.now());
     const faceScan = await faceScanOf(attempt, frames, decision);
     const current = await store.getSessionById(attempt.sessionId);
@@ -264,9 +273,9 @@ export function createLiveness(deps: LivenessDeps): Liveness {
       node?.type === 'liveness_detection' || node?.type === 'face_scan'
         ? nodeDefaults(node).maxAttempts
         : 1;
-    const earlier = attempts
-      .attemptsOf(attempt.sessionId, attempt.nodeId)
-      .filter((x) => x.status === 'decided' && x.id !== attempt!.id);
+    const earlier = (await attempts.attemptsOf(attempt.sessionId, attempt.nodeId)).filter(
+      (x) => x.status === 'decided' && x.id !== attempt!.id,
+    );
     const number = earlier.length + 1;
     const analyses = frames.map((f) => f.analysis);
     const sharp = needsSharpness(decision) ? await sharpnessOf(frames) : [];
@@ -283,7 +292,7 @@ export function createLiveness(deps: LivenessDeps): Liveness {
       // Another try: the node stays current, nothing is written to the session. The frames stay
       // with the session's media; the page is told why through the attempt's status.
       const { final: _final, ...retry } = verdict;
-      attempts.decided(
+      await attempts.decided(
         attemptId,
         {
           outcome: entry.outcome,
@@ -306,8 +315,8 @@ export function createLiveness(deps: LivenessDeps): Liveness {
         const a = frames[best]?.analysis;
         faces.rememberMedia(saved.userPhoto, a && !('error' in a) ? mainFace(a) : null);
       }
-      attempts.setDecisionMedia(attemptId, saved);
-      attempt = attempts.get(attemptId)!;
+      await attempts.setDecisionMedia(attemptId, saved);
+      attempt = (await attempts.get(attemptId))!;
     }
     const saved = attempt.decisionMedia!;
     const a = attempt;
@@ -374,7 +383,7 @@ export function createLiveness(deps: LivenessDeps): Liveness {
         await store.appendEvent(mediaEvent(record, media.signedUrl(record.id), saved.eventId, now));
       }
     }
-    attempts.decided(
+    await attempts.decided(
       a.id,
       {
         outcome: faceScan?.outcome ?? decision.outcome,
@@ -462,9 +471,10 @@ export function createLiveness(deps: LivenessDeps): Liveness {
     ...(deps.log ? { log: deps.log } : {}),
   });
 
-  function expire(a: AttemptRecord, now: number): boolean {
-    const r = attempts.finish(a.id, { ended: 'expired', cameraUnavailable: false }, now, () => {
-      queue.enqueue(DECIDE_JOB, { attemptId: a.id }, now);
+  async function expire(a: AttemptRecord, now: number): Promise<boolean> {
+    const r = await attempts.finish(a.id, { ended: 'expired', cameraUnavailable: false }, now, {
+      kind: DECIDE_JOB,
+      payload: { attemptId: a.id },
     });
     return r.ok;
   }
@@ -472,7 +482,7 @@ export function createLiveness(deps: LivenessDeps): Liveness {
   async function expireDue(): Promise<number> {
     const now = clock.now();
     let n = 0;
-    for (const a of attempts.listExpired(now, 100)) if (expire(a, now)) n++;
+    for (const a of await attempts.listExpired(now, 100)) if (await expire(a, now)) n++;
     if (n > 0) worker.kick();
     return n;
   }
@@ -494,7 +504,7 @@ export function createLiveness(deps: LivenessDeps): Liveness {
       const issuedAt = clock.now();
       const attemptId = orderedId('att');
       const expiresAt = issuedAt + timeoutSeconds * 1000 + LIVENESS_LIMITS.graceMs;
-      const r = attempts.start(
+      const r = await attempts.start(
         {
           id: attemptId,
           sessionId: s.id,
@@ -532,7 +542,7 @@ export function createLiveness(deps: LivenessDeps): Liveness {
 
     async frame(s, nodeId, attemptId, body) {
       livenessNode(s, nodeId);
-      const a = attemptOf(s, nodeId, attemptId);
+      const a = await attemptOf(s, nodeId, attemptId);
       const problems = [];
       if (body.role === 'challenge' && body.challengeIndex === undefined) {
         problems.push({ path: 'challengeIndex', message: 'is required for a challenge frame' });
@@ -550,7 +560,7 @@ export function createLiveness(deps: LivenessDeps): Liveness {
       const now = clock.now();
       if (a.status !== 'capturing') throw refusal('finished', a);
       if (now >= a.expiresAt) {
-        expire(a, now);
+        await expire(a, now);
         worker.kick();
         throw refusal('expired', a);
       }
@@ -565,7 +575,7 @@ export function createLiveness(deps: LivenessDeps): Liveness {
         bytes: image.bytes,
       });
       const receivedAt = clock.now();
-      const r = attempts.addFrame(
+      const r = await attempts.addFrame(
         {
           attemptId,
           role: body.role,
@@ -575,9 +585,9 @@ export function createLiveness(deps: LivenessDeps): Liveness {
           mediaId: rec.id,
         },
         receivedAt,
-        (seq) => queue.enqueue(FRAME_JOB, { attemptId, seq }, receivedAt),
+        (seq) => ({ kind: FRAME_JOB, payload: { attemptId, seq } }),
       );
-      if (!r.ok) throw refusal(r.reason, attempts.get(attemptId));
+      if (!r.ok) throw refusal(r.reason, await attempts.get(attemptId));
       // Analysed now, while the user is still doing the challenges.
       worker.kick();
       return { received: r.received };
@@ -585,23 +595,21 @@ export function createLiveness(deps: LivenessDeps): Liveness {
 
     async finish(s, nodeId, attemptId, body) {
       livenessNode(s, nodeId);
-      const a = attemptOf(s, nodeId, attemptId);
+      const a = await attemptOf(s, nodeId, attemptId);
       const now = clock.now();
       const cameraUnavailable = body.cameraUnavailable === true;
       // Finishing late is allowed: the attempt is then decided as a timeout.
       const late = a.status === 'capturing' && now >= a.expiresAt;
-      const r = attempts.finish(
+      const r = await attempts.finish(
         attemptId,
         {
           ended: late ? 'expired' : (body.ended ?? 'done'),
           cameraUnavailable: cameraUnavailable && !late,
         },
         now,
-        () => {
-          queue.enqueue(DECIDE_JOB, { attemptId }, now);
-        },
+        { kind: DECIDE_JOB, payload: { attemptId } },
       );
-      if (!r.ok) throw refusal(r.reason, attempts.get(attemptId));
+      if (!r.ok) throw refusal(r.reason, await attempts.get(attemptId));
       if (cameraUnavailable && !late) {
         // Nothing to analyse: decided in the request, so the page can move on at once.
         await decide(attemptId);
@@ -614,13 +622,13 @@ export function createLiveness(deps: LivenessDeps): Liveness {
 
     async status(s, nodeId, attemptId) {
       if (!nodeById(s.settings.flow, nodeId)) throw refusal('unknown', null);
-      const a = attemptOf(s, nodeId, attemptId);
+      const a = await attemptOf(s, nodeId, attemptId);
       if (a.status === 'replaced') throw refusal('finished', a);
       if (a.status === 'decided') {
         return { status: 'decided', position: s.position, ...(a.retry ? { retry: a.retry } : {}) };
       }
       if (a.status === 'capturing' && clock.now() >= a.expiresAt) {
-        expire(a, clock.now());
+        await expire(a, clock.now());
         worker.kick();
         return { status: 'analysing' };
       }

@@ -13,6 +13,7 @@ import { readY4m } from '../../../scripts/fixtures/y4m';
 import { createApp } from '../app';
 import type { AppDeps } from '../deps';
 import { createApiKey } from '../keys';
+import type { Migration } from '../store/migrations';
 import { openSqliteStore, type SqliteSessionStore } from '../store/sqlite';
 
 export const FIXTURE_DIR = resolve(
@@ -79,15 +80,23 @@ export interface LivenessApp {
 }
 
 /**
- * The app on a fresh SQLite file, with a live and a test key of one account.
+ * The app on a fresh SQLite file (opened with the core's migrations, or `options.migrations`),
+ * with a live and a test key of one account.
  *
  * @example
  * const t = await openLivenessApp({ livenessWorker: 'manual' });
  * const { token } = await t.open();
  */
-export async function openLivenessApp(deps: Partial<AppDeps> = {}): Promise<LivenessApp> {
+export async function openLivenessApp(
+  deps: Partial<AppDeps> = {},
+  options: { migrations?: readonly Migration[] } = {},
+): Promise<LivenessApp> {
   const dir = mkdtempSync(join(tmpdir(), 'idv-liveness-'));
-  const store = openSqliteStore({ path: join(dir, 'idv.sqlite'), backgroundCheckpoints: false });
+  const store = openSqliteStore({
+    path: join(dir, 'idv.sqlite'),
+    backgroundCheckpoints: false,
+    ...(options.migrations ? { migrations: options.migrations } : {}),
+  });
   const now = Date.now();
   const live = (await createApiKey(store, { accountName: 'acme', mode: 'live', now })).key;
   const test = (await createApiKey(store, { accountName: 'acme', mode: 'test', now })).key;

@@ -1,14 +1,13 @@
 /**
- * The `MediaService` over SQLite records and a `MediaStore` for the bytes.
+ * The `MediaService` over media records (SQLite or PostgreSQL) and a `MediaStore` for the bytes.
  */
 import type { Database } from 'better-sqlite3';
 import { systemClock, type Clock } from '../clock';
 import { newId } from '../ids';
-import { runMigrations } from '../store/migrations';
-import type { Mode } from '../store/types';
 import { mediaKeyFor } from './keys';
-import { MEDIA_MIGRATIONS } from './migrations';
+import type { MediaRecordStore, StoredMedia } from './records';
 import { checkMediaUrl, signMediaUrl } from './signing';
+import { sqliteMediaRecords } from './sqlite-records';
 import {
   MEDIA_URL_TTL_MS,
   type MediaKind,
@@ -18,38 +17,19 @@ import {
 } from './types';
 
 export interface MediaServiceOptions {
-  /** The better-sqlite3 handle of the store (`openSqliteStore(…).db`). */
-  db: Database;
+  /** Where the records live (`pgMediaRecords(pg)`); without it, `db`'s `media` table. */
+  records?: MediaRecordStore;
+  /** The better-sqlite3 handle of the store (`openSqliteStore(…).db`), when `records` is not given. */
+  db?: Database;
   store: MediaStore;
-  /** The signing key (`loadOrCreateMediaSecret(dataDir)`). */
+  /** The signing key (`await loadOrCreateMediaSecret(folderSecrets(dataDir))`). */
   secret: Uint8Array | string;
   /** This service's public base URL; signed URLs start with it. */
   publicUrl: string;
   clock?: Clock;
 }
 
-interface MediaRow {
-  id: string;
-  session_id: string;
-  account_id: string;
-  mode: Mode;
-  kind: MediaKind;
-  content_type: string;
-  size: number;
-  storage_key: string;
-  created_at: number;
-}
-
-const toRecord = (r: MediaRow): MediaRecord => ({
-  id: r.id,
-  sessionId: r.session_id,
-  accountId: r.account_id,
-  mode: r.mode,
-  kind: r.kind,
-  contentType: r.content_type,
-  size: r.size,
-  createdAt: r.created_at,
-});
+const toRecord = ({ storageKey: _key, ...record }: StoredMedia): MediaRecord => record;
 
 const MEDIA_KINDS: readonly MediaKind[] = [
   'user_photo',
@@ -60,13 +40,14 @@ const MEDIA_KINDS: readonly MediaKind[] = [
 ];
 
 /**
- * Media records in the store's SQLite file, bytes in `store`, URLs signed with `secret`.
+ * Media records in `records` (or the store's SQLite file), bytes in `store`, URLs signed with
+ * `secret`.
  *
  * @example
  * const media = createMediaService({
  *   db: store.db,
  *   store: createFsMediaStore(join(dataDir, 'media')),
- *   secret: loadOrCreateMediaSecret(dataDir),
+ *   secret: await loadOrCreateMediaSecret(folderSecrets(dataDir)),
  *   publicUrl: 'https://idv.example',
  * });
  * const rec = await media.save({ sessionId, accountId, mode: 'live', kind: 'user_photo',
@@ -74,61 +55,57 @@ const MEDIA_KINDS: readonly MediaKind[] = [
  * media.signedUrl(rec.id).url; // 'https://idv.example/media/med_…?expires=…&sig=…'
  */
 export function createMediaService(options: MediaServiceOptions): MediaService {
-  const { db, store, secret, publicUrl } = options;
+  const { store, secret, publicUrl } = options;
   const clock = options.clock ?? systemClock;
   if (typeof secret === 'string' ? secret.length === 0 : secret.byteLength === 0) {
     throw new Error('the media signing secret is empty');
   }
-  // The store may have been opened before this module registered its migration.
-  runMigrations(db, [...MEDIA_MIGRATIONS]);
-
-  const s = {
-    insert: db.prepare(`INSERT INTO media (id, session_id, account_id, mode, kind, content_type,
-      size, storage_key, created_at) VALUES (@id, @session_id, @account_id, @mode, @kind,
-      @content_type, @size, @storage_key, @created_at)`),
-    get: db.prepare('SELECT * FROM media WHERE id = ?'),
-    bySession: db.prepare('SELECT id, storage_key FROM media WHERE session_id = ?'),
-    deleteSession: db.prepare('DELETE FROM media WHERE session_id = ?'),
-  };
-  const row = (id: string) => s.get.get(id) as MediaRow | undefined;
+  if (!options.records && !options.db) {
+    throw new Error('the media service needs its records: `records`, or the SQLite `db`');
+  }
+  const records = options.records ?? sqliteMediaRecords(options.db!);
 
   return {
     async save(input) {
       if (!MEDIA_KINDS.includes(input.kind)) throw new Error(`unknown media kind ${input.kind}`);
       if (!input.contentType) throw new Error('a media object needs a content type');
       const id = newId('med');
-      const r: MediaRow = {
+      const m: StoredMedia = {
         id,
-        session_id: input.sessionId,
-        account_id: input.accountId,
+        sessionId: input.sessionId,
+        accountId: input.accountId,
         mode: input.mode,
         kind: input.kind,
-        content_type: input.contentType,
+        contentType: input.contentType,
         size: input.bytes.byteLength,
-        storage_key: mediaKeyFor(input.sessionId, id, input.contentType),
-        created_at: clock.now(),
+        createdAt: clock.now(),
+        storageKey: mediaKeyFor(input.sessionId, id, input.contentType),
       };
-      await store.put(r.storage_key, input.bytes, r.content_type);
+      await store.put(m.storageKey, input.bytes, m.contentType);
       try {
-        s.insert.run(r);
+        await records.insert(m);
       } catch (err) {
         // No record, so no bytes either: nothing half-written is left behind.
-        await store.delete(r.storage_key).catch(() => undefined);
+        await store.delete(m.storageKey).catch(() => undefined);
         throw err;
       }
-      return toRecord(r);
+      return toRecord(m);
     },
 
     async get(id) {
-      const r = row(id);
-      return r ? toRecord(r) : null;
+      const m = await records.get(id);
+      return m ? toRecord(m) : null;
     },
 
     async read(id) {
-      const r = row(id);
-      if (!r) return null;
-      const object = await store.get(r.storage_key);
-      return object ? { record: toRecord(r), bytes: object.bytes } : null;
+      const m = await records.get(id);
+      if (!m) return null;
+      const object = await store.get(m.storageKey);
+      return object ? { record: toRecord(m), bytes: object.bytes } : null;
+    },
+
+    async list(sessionId, kinds) {
+      return (await records.ofSession(sessionId, kinds)).map(toRecord);
     },
 
     signedUrl(id) {
@@ -141,13 +118,11 @@ export function createMediaService(options: MediaServiceOptions): MediaService {
     },
 
     async deleteForSession(sessionId) {
-      const rows = s.bySession.all(sessionId) as Pick<MediaRow, 'id' | 'storage_key'>[];
-      if (rows.length === 0) return 0;
       // Records first: from then on every URL answers 404, and bytes left by a failure below are
       // unreachable rather than half-served.
-      s.deleteSession.run(sessionId);
-      for (const r of rows) await store.delete(r.storage_key);
-      return rows.length;
+      const gone = await records.deleteSession(sessionId);
+      for (const m of gone) await store.delete(m.storageKey);
+      return gone.length;
     },
   };
 }

@@ -12,6 +12,7 @@ import { isFinished, type StepGateway } from '../flow/gateway';
 import { ApiError, invalid } from '../http/errors';
 import { orderedId } from '../ids';
 import { sqliteAttemptStore } from '../liveness/attempt-store';
+import type { AttemptStore } from '../liveness/attempt-types';
 import { frameBytes } from '../liveness/frame-image';
 import { JOB_MIGRATIONS, type Job } from '../jobs/queue';
 import { createJobWorker, type JobWorker } from '../jobs/worker';
@@ -49,12 +50,14 @@ export interface AnalysesDeps {
   store: SessionStore;
   /** How the analyses write into a session's report. */
   gateway: StepGateway;
-  /** The SQLite file of the defaults below and of the liveness attempts. */
+  /** The SQLite file of the defaults below. */
   db: Database;
   /** The analyses' tables; default: SQLite's, over `db`. */
   analysesStore?: AnalysesStore;
   /** Default: SQLite's, over `db`. */
   settings?: AccountSettings;
+  /** The liveness attempts whose frames the AI analysis reads; default: SQLite's, over `db`. */
+  attempts?: AttemptStore;
   media: MediaService;
   clock: Clock;
   analyzer: FaceAnalyzer;
@@ -121,7 +124,7 @@ export function createAnalyses(deps: AnalysesDeps): Analyses {
   const st = deps.analysesStore ?? sqliteAnalysesStore(db);
   const queue = st.queue;
   const settings = deps.settings ?? sqliteAccountSettings(db);
-  const attempts = sqliteAttemptStore(db);
+  const attempts: AttemptStore = deps.attempts ?? sqliteAttemptStore(db);
   const detector = deps.detector ?? modelDeepfakeDetector();
   const settleMs = deps.videoSettleMs ?? DEFAULT_VIDEO_SETTLE_MS;
   const deepfakeTimeoutMs = deps.deepfakeTimeoutMs ?? DEFAULT_DEEPFAKE_TIMEOUT_MS;
@@ -158,8 +161,8 @@ export function createAnalyses(deps: AnalysesDeps): Analyses {
   async function captureFrames(s: SessionRecord): Promise<FrameAnalysis[]> {
     const out: FrameAnalysis[] = [];
     for (const node of s.settings.flow) {
-      for (const a of attempts.attemptsOf(s.id, node.id)) {
-        out.push(...readable(attempts.frames(a.id).map((f) => f.analysis)));
+      for (const a of await attempts.attemptsOf(s.id, node.id)) {
+        out.push(...readable((await attempts.frames(a.id)).map((f) => f.analysis)));
       }
     }
     if (out.length > 0) return out;
