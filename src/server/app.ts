@@ -25,7 +25,7 @@ import {
   type DocumentReader,
   type MrzOcr,
 } from './documents';
-import { lazyHumanAnalyzer } from './face-analysis/lazy-analyzer';
+import { createThreadedAnalyzer } from './face-analysis/threaded-analyzer';
 import { createFaces } from './faces';
 import { runMigrations } from './store/migrations';
 import { createExternalCalls, DEFAULT_EXTERNAL_CALL_CONFIG } from './external/external-calls';
@@ -119,7 +119,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   const media = deps.media ?? ownMedia!.media;
   // One analyzer for liveness, faces, documents and the analyses; the app closes it only when it
   // made it.
-  const ownAnalyzer = deps.analyzer ? null : lazyHumanAnalyzer();
+  const ownAnalyzer = deps.analyzer ? null : createThreadedAnalyzer();
   const analyzer = deps.analyzer ?? ownAnalyzer!;
   // The services are made before the Fastify instance; their jobs log to its logger once it is.
   let logger: FastifyBaseLogger | null = null;

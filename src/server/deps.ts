@@ -89,7 +89,7 @@ export interface AppDeps {
   attempts?: AttemptStore;
   /**
    * The face analyzer of liveness, faces, documents and the analyses; default:
-   * `createHumanAnalyzer()`, created on first use.
+   * `createThreadedAnalyzer()` (human on a thread of its own), started on first use.
    */
   analyzer?: FaceAnalyzer;
   /** The document reader (tests, bench); default: one over the app's analyzer, made on first use. */

@@ -7,6 +7,7 @@ import type { FaceAnalyzer, FrameAnalysis } from './analyzer';
 import { createHumanAnalyzer } from './human-analyzer';
 import { decodeImage, ImageDecodeError } from './image';
 import { cosineSimilarity } from './similarity';
+import { createThreadedAnalyzer } from './threaded-analyzer';
 
 const dir = resolve(__dirname, '../../../.tmp/fixtures');
 const files = [
@@ -23,7 +24,13 @@ if (missing.length > 0) {
   );
 }
 
-describe.skipIf(missing.length > 0)('createHumanAnalyzer on package-shipped faces', () => {
+// The app's analyzer runs on a thread of its own; it must see what the in-process one sees.
+const analyzers: [string, () => FaceAnalyzer][] = [
+  ['createHumanAnalyzer', () => createHumanAnalyzer()],
+  ['createThreadedAnalyzer', () => createThreadedAnalyzer()],
+];
+
+describe.skipIf(missing.length > 0).each(analyzers)('%s on package-shipped faces', (_, make) => {
   let analyzer: FaceAnalyzer;
   const seen = new Map<string, FrameAnalysis>();
   const analyze = async (file: string) => {
@@ -32,7 +39,7 @@ describe.skipIf(missing.length > 0)('createHumanAnalyzer on package-shipped face
   };
 
   beforeAll(async () => {
-    analyzer = createHumanAnalyzer();
+    analyzer = make();
     await analyzer.load();
   });
   afterAll(() => analyzer.close());
