@@ -115,7 +115,12 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   };
   const ownMedia = deps.media
     ? null
-    : defaultMedia(deps.mediaRecords ? undefined : sqlite('media'), publicUrl, clock, deps.mediaRecords);
+    : defaultMedia(
+        deps.mediaRecords ? undefined : sqlite('media'),
+        publicUrl,
+        clock,
+        deps.mediaRecords,
+      );
   const media = deps.media ?? ownMedia!.media;
   // One analyzer for liveness, faces, documents and the analyses; the app closes it only when it
   // made it.

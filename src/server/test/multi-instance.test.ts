@@ -82,12 +82,14 @@ describe.skipIf(missingFixtures([FIXTURE]).length > 0)(
   'three API instances and a worker on PostgreSQL behind a proxy, one killed with kill -9',
   () => {
     it('loses no acknowledged session, delivers every webhook, runs no job in two places at once and finishes every analysis', async () => {
+      cluster = await startPgCluster();
       const env: Record<string, string> = {
         DATA_DIR: dir,
+        DATABASE_URL: await cluster.newDatabase(),
         RATE_LIMIT_LIVE: '1000000',
         LOG_LEVEL: 'debug',
         // A killed instance's job goes to another after this, not after the default minute.
-        JOB_LEASE_MS: '5000',
+        JOB_LEASE_MS: '6000',
       };
       expect((await idv(['db', 'migrate'], env)).code).toBe(0);
       const key = (await idv(['keys', 'create', '--mode', 'live'], env)).stdout.trim();
