@@ -18,6 +18,7 @@ const suites = [
   'faces',
   'store',
   'wal',
+  'scale',
   'shared',
 ] as const;
 
