@@ -30,6 +30,7 @@ import { runMigrations } from './store/migrations';
 import { createExternalCalls, DEFAULT_EXTERNAL_CALL_CONFIG } from './external/external-calls';
 import { createSqliteWebhookStore, WEBHOOK_MIGRATIONS } from './webhooks/sqlite-store';
 import { createGateway } from './flow/gateway';
+import { createRetention, createSessionEraser, DEFAULT_RETENTION } from './lifecycle';
 import { createLiveness, type Liveness } from './liveness';
 import { createFsMediaStore, createMediaService, mediaRoutes } from './media';
 import { automaticMoves } from './nodes';
@@ -143,6 +144,21 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     ...(deps.videoSettleMs !== undefined ? { videoSettleMs: deps.videoSettleMs } : {}),
     ...(deps.deepfakeDetector ? { detector: deps.deepfakeDetector } : {}),
   });
+  const eraser = createSessionEraser({ store: deps.store, db, media, clock });
+  const retention = createRetention({
+    db,
+    store: deps.store,
+    media,
+    eraser,
+    clock,
+    settings: {
+      media: { ...DEFAULT_RETENTION.media, ...deps.retention?.media },
+      sessionDays:
+        deps.retention?.sessionDays !== undefined
+          ? deps.retention.sessionDays
+          : DEFAULT_RETENTION.sessionDays,
+    },
+  });
   const ctx: AppContext = {
     store: deps.store,
     db,
@@ -166,6 +182,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     externalCalls,
     documents,
     analyses,
+    eraser,
   };
 
   const app = Fastify({
@@ -217,7 +234,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await pageRoutes(app, ctx, { webDir: deps.webDir ?? null, publicDir: deps.publicDir ?? null });
 
-  const sweeper = createSweeper(ctx.store, clock, ctx.timeouts);
+  const sweeper = createSweeper(ctx.store, clock, ctx.timeouts, undefined, retention);
   app.decorate('sweeper', sweeper);
   if (deps.sweepIntervalMs && deps.sweepIntervalMs > 0) sweeper.start(deps.sweepIntervalMs);
   app.addHook('onClose', async () => sweeper.stop());

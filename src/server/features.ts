@@ -8,6 +8,7 @@
 import { FACE_MIGRATIONS } from './faces/face-store';
 import { PG_JOB_MIGRATIONS } from './jobs/pg-queue';
 import { JOB_MIGRATIONS } from './jobs/queue';
+import { LIFECYCLE_MIGRATIONS } from './lifecycle/migrations';
 import { LIVENESS_MIGRATIONS } from './liveness/attempt-store';
 import { MEDIA_MIGRATIONS } from './media/migrations';
 import { ANALYSES_MIGRATIONS } from './session-analyses/migrations';
@@ -25,6 +26,7 @@ export const SERVER_MIGRATIONS: readonly Migration[] = [
   ...FACE_MIGRATIONS,
   ...ANALYSES_MIGRATIONS,
   ...WEBHOOK_MIGRATIONS,
+  ...LIFECYCLE_MIGRATIONS,
 ];
 
 /**

@@ -11,6 +11,7 @@ import { conversationFromEnv } from './conversation/openai';
 import { DEMO_FLOW } from './demo';
 import { SERVER_MIGRATIONS } from './features';
 import { createApiKey } from './keys';
+import { retentionFromEnv, type RetentionSettings } from './lifecycle/retention';
 import { createFsMediaStore, createMediaService, loadOrCreateMediaSecret } from './media';
 import type { MediaService } from './media/types';
 import { fileMailer, smtpMailer } from './otp/mailer';
@@ -37,6 +38,8 @@ export interface ServerConfig {
   sessionTimeouts: SessionTimeouts;
   /** Every minute, or as often as the shorter timeout when it is shorter (down to a second). */
   sweepIntervalMs: number;
+  /** The `RETENTION_*_DAYS` variables (docs/lifecycle.md). */
+  retention: RetentionSettings;
 }
 
 /** A duration in milliseconds from the environment: a whole number above 0, or the default. */
@@ -52,8 +55,8 @@ function durationEnv(env: Record<string, string | undefined>, name: string, fall
 
 /**
  * Reads the environment: `PORT` (3000), `HOST` (127.0.0.1), `DATA_DIR` (./data),
- * `DATABASE_URL` (unset: SQLite in `DATA_DIR`), `PUBLIC_URL` (from host and port), `SESSION_IDLE_TIMEOUT_MS` (30 min) and
- * `SESSION_UNOPENED_TIMEOUT_MS` (24 h).
+ * `DATABASE_URL` (unset: SQLite in `DATA_DIR`), `PUBLIC_URL` (from host and port), `SESSION_IDLE_TIMEOUT_MS` (30 min),
+ * `SESSION_UNOPENED_TIMEOUT_MS` (24 h) and the `RETENTION_*_DAYS` (docs/lifecycle.md).
  *
  * @example
  * configFromEnv({ PORT: '8080' }).publicUrl; // 'http://localhost:8080'
@@ -92,6 +95,7 @@ export function configFromEnv(
       1000,
       Math.min(60_000, sessionTimeouts.idleMs, sessionTimeouts.unopenedMs),
     ),
+    retention: retentionFromEnv(env),
   };
 }
 
@@ -229,6 +233,7 @@ export async function startServer(opts: {
     },
     sessionTimeouts: cfg.sessionTimeouts,
     sweepIntervalMs: cfg.sweepIntervalMs,
+    retention: cfg.retention,
     media: media.service,
     // external_call nodes reach the integrator under the webhooks' address policy.
     externalCalls: { policy: parseAddressPolicy(env['WEBHOOK_ALLOW_PRIVATE']) },

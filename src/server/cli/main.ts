@@ -11,6 +11,7 @@ import { eventsCommand } from './events';
 import { jobsCommand } from './jobs';
 import { keysCommand } from './keys';
 import { serveCommand } from './serve';
+import { sessionsCommand } from './sessions';
 import { settingsCommand } from './settings';
 import { webhooksCommand } from './webhooks';
 
@@ -20,6 +21,7 @@ export const COMMANDS: readonly CommandGroup[] = [
   jobsCommand,
   keysCommand,
   serveCommand,
+  sessionsCommand,
   settingsCommand,
   avatarsCommand,
   langsCommand,

@@ -92,6 +92,10 @@ export interface FaceStore {
   ): void;
   pending(limit: number): string[];
   donePending(sessionId: string): void;
+  /** Forgets the cached embeddings of these media (their records are being deleted). Sync. */
+  forgetEmbeddings(mediaIds: readonly string[]): void;
+  /** Removes a session from recognition's known users and from the enrolment queue. Sync. */
+  forgetSession(sessionId: string): void;
 }
 
 const toBlob = (v: readonly number[]) => Buffer.from(Float32Array.from(v).buffer);
@@ -120,10 +124,15 @@ export function sqliteFaceStore(db: Database): FaceStore {
       `SELECT session_id, client_reference_id, media_id, embedding FROM face_known
        WHERE account_id = ? AND mode = ?`,
     ),
+    // Only while the session waits in the queue: one erased meanwhile (its row gone) is not
+    // added back after its erasure.
     addKnown: db.prepare(
       `INSERT OR REPLACE INTO face_known (session_id, account_id, mode, client_reference_id,
-       media_id, embedding, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+       media_id, embedding, created_at) SELECT ?, ?, ?, ?, ?, ?, ?
+       WHERE EXISTS (SELECT 1 FROM face_enroll_pending WHERE session_id = ?)`,
     ),
+    forgetEmbedding: db.prepare('DELETE FROM face_media_embeddings WHERE media_id = ?'),
+    forgetKnown: db.prepare('DELETE FROM face_known WHERE session_id = ?'),
     pending: db.prepare('SELECT session_id FROM face_enroll_pending ORDER BY noted_at LIMIT ?'),
     donePending: db.prepare('DELETE FROM face_enroll_pending WHERE session_id = ?'),
     hasVideoFrames: db.prepare(
@@ -178,9 +187,17 @@ export function sqliteFaceStore(db: Database): FaceStore {
         mediaId,
         toBlob(embedding),
         now,
+        row.sessionId,
       );
     },
     pending: (limit) => (s.pending.all(limit) as { session_id: string }[]).map((r) => r.session_id),
     donePending: (sessionId) => void s.donePending.run(sessionId),
+    forgetEmbeddings(mediaIds) {
+      for (const id of mediaIds) s.forgetEmbedding.run(id);
+    },
+    forgetSession(sessionId) {
+      s.forgetKnown.run(sessionId);
+      s.donePending.run(sessionId);
+    },
   };
 }

@@ -255,6 +255,8 @@ export interface AttemptStore {
     now: number,
   ): void;
   attemptsOf(sessionId: string, nodeId: string): AttemptRecord[];
+  /** Deletes every attempt of a session and their frames (an erasure). Sync. */
+  forgetSession(sessionId: string): void;
 }
 
 /** Attempts that were judged (finished or expired), not those replaced or still capturing. */
@@ -292,6 +294,9 @@ export function sqliteAttemptStore(db: Database): AttemptStore {
     frame: p('SELECT * FROM liveness_frames WHERE attempt_id = ? AND seq = ?'),
     setAnalysis: p('UPDATE liveness_frames SET analysis = ? WHERE attempt_id = ? AND seq = ?'),
     setMedia: p('UPDATE liveness_attempts SET decision_media = ? WHERE id = ?'),
+    forgetFrames: p(`DELETE FROM liveness_frames
+      WHERE attempt_id IN (SELECT id FROM liveness_attempts WHERE session_id = ?)`),
+    forgetAttempts: p('DELETE FROM liveness_attempts WHERE session_id = ?'),
     decided:
       p(`UPDATE liveness_attempts SET status = 'decided', outcome = ?, inconclusive_reason = ?,
       position = ?, decided_at = ?, summary = ?, retry = ? WHERE id = ? AND status <> 'decided'`),
@@ -385,5 +390,9 @@ export function sqliteAttemptStore(db: Database): AttemptStore {
     },
     attemptsOf: (sessionId, nodeId) =>
       (s.ofNode.all(sessionId, nodeId) as AttemptRow[]).map(toAttempt),
+    forgetSession(sessionId) {
+      s.forgetFrames.run(sessionId);
+      s.forgetAttempts.run(sessionId);
+    },
   };
 }

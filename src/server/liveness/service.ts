@@ -28,6 +28,8 @@ import { nodeById, requireCurrentOf, type StepGateway } from '../flow/gateway';
 import { ApiError, invalid } from '../http/errors';
 import { orderedId } from '../ids';
 import { mediaEvent } from '../media/event';
+import { sqliteMediaForget } from '../media/forget';
+import { MEDIA_MIGRATIONS } from '../media/migrations';
 import type { MediaService } from '../media/types';
 import { runMigrations } from '../store/migrations';
 import type { SessionRecord, SessionStore } from '../store/types';
@@ -159,9 +161,10 @@ const decidedBy = (s: SessionRecord, attemptId: string) =>
  */
 export function createLiveness(deps: LivenessDeps): Liveness {
   const { store, media, clock, faces, analyzer } = deps;
-  runMigrations(deps.db, [...JOB_MIGRATIONS, ...LIVENESS_MIGRATIONS]);
+  runMigrations(deps.db, [...MEDIA_MIGRATIONS, ...JOB_MIGRATIONS, ...LIVENESS_MIGRATIONS]);
   const attempts = sqliteAttemptStore(deps.db);
   const queue = sqliteJobQueue(deps.db);
+  const mediaRows = sqliteMediaForget(deps.db);
   const rand = deps.randomInt ?? ((max: number) => randomInt(max));
   const deciding = new Map<string, Promise<void>>();
 
@@ -294,6 +297,7 @@ export function createLiveness(deps: LivenessDeps): Liveness {
         },
         clock.now(),
       );
+      await forgetFrames(attempt.sessionId, attempt.nodeId);
       return;
     }
     const listed = [...earlier.flatMap((x) => (x.summary ? [x.summary] : [])), entry];
@@ -385,6 +389,26 @@ export function createLiveness(deps: LivenessDeps): Liveness {
       },
       clock.now(),
     );
+    await forgetFrames(a.sessionId, a.nodeId);
+  }
+
+  /**
+   * Once an attempt is decided its frames are read no more: the decision copied what the report
+   * keeps (screenshots, the user photo) and the frames' analyses stay in `liveness_frames` for
+   * the post-session analyses. So their bytes and records go now, with those of the node's
+   * replaced attempts (docs/lifecycle.md, "Liveness frames").
+   */
+  async function forgetFrames(sessionId: string, nodeId: string): Promise<void> {
+    const ids = attempts
+      .attemptsOf(sessionId, nodeId)
+      .filter((x) => x.status === 'decided' || x.status === 'replaced')
+      .flatMap((x) => attempts.frames(x.id).map((f) => f.mediaId));
+    const now = clock.now();
+    const n = deps.db.transaction(() => {
+      faces.table.forgetEmbeddings(ids);
+      return mediaRows.forget(ids, now);
+    })();
+    if (n > 0) await media.purgeDeleted();
   }
 
   async function requireSession(id: string): Promise<SessionRecord> {

@@ -13,6 +13,7 @@ import { readY4m } from '../../../scripts/fixtures/y4m';
 import { createApp } from '../app';
 import type { AppDeps } from '../deps';
 import { createApiKey } from '../keys';
+import { createFsMediaStore, createMediaService } from '../media';
 import { openSqliteStore, type SqliteSessionStore } from '../store/sqlite';
 
 export const FIXTURE_DIR = resolve(
@@ -82,12 +83,25 @@ export interface LivenessApp {
  * The app on a fresh SQLite file, with a live and a test key of one account.
  *
  * @example
- * const t = await openLivenessApp({ livenessWorker: 'manual' });
+ * const t = await openLivenessApp({ livenessWorker: 'manual' }, { mediaDir: '/tmp/media' });
  * const { token } = await t.open();
  */
-export async function openLivenessApp(deps: Partial<AppDeps> = {}): Promise<LivenessApp> {
+export async function openLivenessApp(
+  deps: Partial<AppDeps> = {},
+  options: { mediaDir?: string } = {},
+): Promise<LivenessApp> {
   const dir = mkdtempSync(join(tmpdir(), 'idv-liveness-'));
   const store = openSqliteStore({ path: join(dir, 'idv.sqlite'), backgroundCheckpoints: false });
+  // A media folder the test names, to look into (default: the app's own temporary one).
+  const media = options.mediaDir
+    ? createMediaService({
+        db: store.db,
+        store: createFsMediaStore(options.mediaDir),
+        secret: Buffer.alloc(32, 7),
+        publicUrl: 'http://idv.test',
+        ...(deps.clock ? { clock: deps.clock } : {}),
+      })
+    : undefined;
   const now = Date.now();
   const live = (await createApiKey(store, { accountName: 'acme', mode: 'live', now })).key;
   const test = (await createApiKey(store, { accountName: 'acme', mode: 'test', now })).key;
@@ -97,6 +111,7 @@ export async function openLivenessApp(deps: Partial<AppDeps> = {}): Promise<Live
     publicUrl: 'http://idv.test',
     geo: async () => ({}),
     rateLimits: false,
+    ...(media ? { media } : {}),
     ...deps,
   });
   return {

@@ -6,6 +6,7 @@ import { systemClock, type Clock } from '../clock';
 import { newId } from '../ids';
 import { runMigrations } from '../store/migrations';
 import type { Mode } from '../store/types';
+import { sqliteMediaForget } from './forget';
 import { mediaKeyFor } from './keys';
 import { MEDIA_MIGRATIONS } from './migrations';
 import { checkMediaUrl, signMediaUrl } from './signing';
@@ -87,9 +88,13 @@ export function createMediaService(options: MediaServiceOptions): MediaService {
       size, storage_key, created_at) VALUES (@id, @session_id, @account_id, @mode, @kind,
       @content_type, @size, @storage_key, @created_at)`),
     get: db.prepare('SELECT * FROM media WHERE id = ?'),
-    bySession: db.prepare('SELECT id, storage_key FROM media WHERE session_id = ?'),
-    deleteSession: db.prepare('DELETE FROM media WHERE session_id = ?'),
+    queued: db
+      .prepare('SELECT storage_key FROM media_deletions ORDER BY queued_at LIMIT ?')
+      .pluck(),
+    // Keys carry their record's id: a queued key is never saved again.
+    dequeue: db.prepare('DELETE FROM media_deletions WHERE storage_key = ?'),
   };
+  const forget = sqliteMediaForget(db);
   const row = (id: string) => s.get.get(id) as MediaRow | undefined;
 
   return {
@@ -141,13 +146,19 @@ export function createMediaService(options: MediaServiceOptions): MediaService {
     },
 
     async deleteForSession(sessionId) {
-      const rows = s.bySession.all(sessionId) as Pick<MediaRow, 'id' | 'storage_key'>[];
-      if (rows.length === 0) return 0;
-      // Records first: from then on every URL answers 404, and bytes left by a failure below are
-      // unreachable rather than half-served.
-      s.deleteSession.run(sessionId);
-      for (const r of rows) await store.delete(r.storage_key);
-      return rows.length;
+      // Records first (every URL answers 404 at once), bytes after the commit.
+      const n = db.transaction(() => forget.forgetSession(sessionId, clock.now()))();
+      if (n > 0) while ((await this.purgeDeleted(500)) === 500);
+      return n;
+    },
+
+    async purgeDeleted(limit = 500) {
+      const keys = s.queued.all(limit) as string[];
+      for (const key of keys) {
+        await store.delete(key);
+        s.dequeue.run(key);
+      }
+      return keys.length;
     },
   };
 }

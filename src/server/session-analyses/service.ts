@@ -16,7 +16,10 @@ import { frameBytes } from '../liveness/frame-image';
 import { JOB_MIGRATIONS, sqliteJobQueue, type Job, type JobQueue } from '../jobs/queue';
 import { createJobWorker, type JobWorker } from '../jobs/worker';
 import { mediaEvent } from '../media/event';
+import { sqliteMediaForget } from '../media/forget';
+import { MEDIA_MIGRATIONS } from '../media/migrations';
 import type { MediaService } from '../media/types';
+import { isErased } from '../store/erase';
 import { runMigrations } from '../store/migrations';
 import type { EventRecord, SessionRecord, SessionStore } from '../store/types';
 import { sqliteAccountSettings, type AccountSettings } from './account-settings';
@@ -113,10 +116,11 @@ class DeepfakeTimeout extends Error {}
  */
 export function createAnalyses(deps: AnalysesDeps): Analyses {
   const { store, db, media, clock, analyzer } = deps;
-  runMigrations(db, [...JOB_MIGRATIONS, ...ANALYSES_MIGRATIONS]);
+  runMigrations(db, [...MEDIA_MIGRATIONS, ...JOB_MIGRATIONS, ...ANALYSES_MIGRATIONS]);
   const queue = sqliteJobQueue(db);
   const settings = sqliteAccountSettings(db);
   const attempts = sqliteAttemptStore(db);
+  const mediaRows = sqliteMediaForget(db);
   const detector = deps.detector ?? modelDeepfakeDetector();
   const settleMs = deps.videoSettleMs ?? DEFAULT_VIDEO_SETTLE_MS;
   const deepfakeTimeoutMs = deps.deepfakeTimeoutMs ?? DEFAULT_DEEPFAKE_TIMEOUT_MS;
@@ -129,9 +133,13 @@ export function createAnalyses(deps: AnalysesDeps): Analyses {
       'SELECT queued, video_done, ended_at FROM session_analyses WHERE session_id = ?',
     ),
     videoDone: db.prepare('UPDATE session_analyses SET video_done = 1 WHERE session_id = ?'),
+    // Frames' bytes go once they are analysed or decided; their rows (and analyses) stay.
     captured: db
       .prepare(
-        `SELECT 1 FROM media WHERE session_id = ? AND kind IN ('frame', 'screenshot', 'user_photo')
+        `SELECT 1 FROM media WHERE session_id = @id AND kind IN ('screenshot', 'user_photo')
+         UNION ALL SELECT 1 FROM liveness_attempts a JOIN liveness_frames f ON f.attempt_id = a.id
+           WHERE a.session_id = @id
+         UNION ALL SELECT 1 FROM video_frames WHERE session_id = @id
          LIMIT 1`,
       )
       .pluck(),
@@ -160,7 +168,9 @@ export function createAnalyses(deps: AnalysesDeps): Analyses {
     sessionId: string,
     change: (s: SessionRecord, now: number) => SessionRecord,
   ): Promise<SessionRecord> {
-    return deps.gateway.mutate(sessionId, change, {
+    // An erased session stays a tombstone: nothing is written into it any more.
+    const guarded = (s: SessionRecord, now: number) => (isErased(s) ? s : change(s, now));
+    return deps.gateway.mutate(sessionId, guarded, {
       what: 'an analysis',
       tries: 8,
       missing: () => new Error(`session ${sessionId} is gone`),
@@ -234,7 +244,7 @@ export function createAnalyses(deps: AnalysesDeps): Analyses {
   async function sessionJob(payload: unknown, job: Job): Promise<void> {
     const p = payload as SessionJobPayload;
     let s = await store.getSessionById(p.sessionId);
-    if (!s) return;
+    if (!s || isErased(s)) return;
     const needsAi = !s.report.aiAnalysis;
     const pending = s.report.deepfakeDetectionStatus?.['status'] === 'pending';
     const frames = needsAi || pending ? await captureFrames(s) : [];
@@ -274,7 +284,12 @@ export function createAnalyses(deps: AnalysesDeps): Analyses {
     if (!row || row.analysis !== null) return;
     const found = await media.read(row.media_id);
     const analysis = found ? await analyse(found.bytes) : { error: 'the frame bytes are gone' };
-    q.setFrame.run(JSON.stringify(analysis), sessionId, seq);
+    // Analysed, the frame is read no more (docs/lifecycle.md): its bytes go with the analysis.
+    const forgotten = db.transaction(() => {
+      q.setFrame.run(JSON.stringify(analysis), sessionId, seq);
+      return mediaRows.forget([row.media_id], clock.now());
+    })();
+    if (forgotten > 0) await media.purgeDeleted();
   }
 
   async function videoAnalysisFor(s: SessionRecord): Promise<VideoAiAnalysis> {
@@ -294,7 +309,7 @@ export function createAnalyses(deps: AnalysesDeps): Analyses {
     // Frames that arrive from now on would not be counted: refuse them.
     q.videoDone.run(p.sessionId);
     let s = await store.getSessionById(p.sessionId);
-    if (!s) return;
+    if (!s || isErased(s)) return;
     if (!s.report.videoAIAnalysis && !s.report.videoAIAnalysisError) {
       let result: VideoAiAnalysis;
       try {
@@ -343,12 +358,12 @@ export function createAnalyses(deps: AnalysesDeps): Analyses {
   async function scan(): Promise<number> {
     let n = 0;
     for (const row of q.ended.all() as EndedRow[]) {
-      if (row.status === 'incomplete' && !q.captured.get(row.session_id)) {
+      if (row.status === 'incomplete' && !q.captured.get({ id: row.session_id })) {
         q.mark.run(2, row.session_id);
         continue;
       }
       const s = await store.getSessionById(row.session_id);
-      if (!s) {
+      if (!s || isErased(s)) {
         q.mark.run(2, row.session_id);
         continue;
       }

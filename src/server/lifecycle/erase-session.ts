@@ -1,0 +1,76 @@
+/**
+ * Erasing one session, every feature's part of it in one transaction (docs/lifecycle.md): the
+ * `idv sessions erase` command, `POST /sessions/:id/erase` and the session retention share it.
+ */
+import type { Database } from 'better-sqlite3';
+import type { Clock } from '../clock';
+import { sqliteFaceStore, FACE_MIGRATIONS } from '../faces/face-store';
+import { endIncomplete } from '../flow/runtime';
+import { LIVENESS_MIGRATIONS, sqliteAttemptStore } from '../liveness/attempt-store';
+import { sqliteMediaForget } from '../media/forget';
+import { MEDIA_MIGRATIONS } from '../media/migrations';
+import type { MediaService } from '../media/types';
+import { sqliteAnalysesForget } from '../session-analyses/forget';
+import { ANALYSES_MIGRATIONS } from '../session-analyses/migrations';
+import { runMigrations } from '../store/migrations';
+import type { EraseOutcome, Scope, SessionErasureStore } from '../store/types';
+
+export interface SessionEraser {
+  /** Erases the session of `scope`: `not_found` when it has none of that id. */
+  erase(scope: Scope, sessionId: string): Promise<EraseOutcome>;
+}
+
+export interface SessionEraserDeps {
+  store: SessionErasureStore;
+  /** The store's SQLite handle, where the features' tables live. */
+  db: Database;
+  /** Whose bytes go after the commit. */
+  media: Pick<MediaService, 'purgeDeleted'>;
+  clock: Clock;
+}
+
+/**
+ * The eraser over a store and its features' tables. What goes: the session's media (records in
+ * the transaction, bytes right after), its liveness attempts and frames, its video frames and
+ * analysis state, its face-index entry and cached embeddings, and what the store's own
+ * `eraseSession` removes (tokens, codes, hand-offs, idempotent answers, the report).
+ *
+ * @example
+ * const eraser = createSessionEraser({ store, db: store.db, media, clock });
+ * await eraser.erase({ accountId, mode: 'live' }, 'sess_…'); // { ok: true, session: <tombstone>, erased: true }
+ */
+export function createSessionEraser(deps: SessionEraserDeps): SessionEraser {
+  const { db, clock } = deps;
+  runMigrations(db, [
+    ...MEDIA_MIGRATIONS,
+    ...LIVENESS_MIGRATIONS,
+    ...FACE_MIGRATIONS,
+    ...ANALYSES_MIGRATIONS,
+  ]);
+  const media = sqliteMediaForget(db);
+  const faces = sqliteFaceStore(db);
+  const attempts = sqliteAttemptStore(db);
+  const analyses = sqliteAnalysesForget(db);
+  return {
+    async erase(scope, sessionId) {
+      const now = clock.now();
+      const outcome = await deps.store.eraseSession({
+        scope,
+        sessionId,
+        now,
+        // The integrator stopped it: a page still open finds it ended.
+        end: (s) => endIncomplete(s, now, 'stopped'),
+        alsoErase(tomb) {
+          const ids = media.ofSession(tomb.id);
+          faces.forgetEmbeddings(ids);
+          faces.forgetSession(tomb.id);
+          attempts.forgetSession(tomb.id);
+          analyses.forgetSession(tomb.id);
+          media.forget(ids, now);
+        },
+      });
+      if (outcome.ok) while ((await deps.media.purgeDeleted(500)) === 500);
+      return outcome;
+    },
+  };
+}
