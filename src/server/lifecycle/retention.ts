@@ -147,7 +147,8 @@ export function createRetention(deps: {
           maxBatches,
         );
       }
-      if (media > 0) while ((await deps.media.purgeDeleted(batch)) === batch);
+      // Also bytes an erasure or decision queued but could not delete (a process that died).
+      while ((await deps.media.purgeDeleted(batch)) === batch);
       return { media, sessions };
     },
   };
