@@ -38,7 +38,7 @@ async function oneSession(t: LivenessApp, images: string[], warm: boolean): Prom
   for (let i = 0; i < 30; i++) {
     await t.client(token, 'POST', '/video/frames', { t: i * 2000, image: images[i % 2]! });
   }
-  if (warm) while (t.app.analyses.queue.pendingCount() > 0) await sleep(50);
+  if (warm) while ((await t.app.analyses.queue.pendingCount()) > 0) await sleep(50);
   const start = await t.client(token, 'POST', '/nodes/live/liveness/start', {});
   const base = `/nodes/live/liveness/${start.body.attemptId}`;
   const roles = ['baseline', 'between', 'challenge', 'between', 'challenge'];
@@ -76,7 +76,7 @@ export default async function bench(): Promise<BenchRow[]> {
   const t = await openLivenessApp({ analyzer });
   try {
     const account = (await t.store.findAccount('acme'))!;
-    sqliteAccountSettings(t.store.db).setDeepfake(account.id, true, Date.now());
+    await sqliteAccountSettings(t.store.db).setDeepfake(account.id, true, Date.now());
     const images = [fixtureJpeg('astronaut.png'), fixtureJpeg('astronaut-rotated.png')];
     const warm: number[] = [];
     const cold: number[] = [];

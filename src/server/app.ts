@@ -100,7 +100,15 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   const ownAnalyzer = deps.analyzer ? null : lazyHumanAnalyzer();
   const analyzer = deps.analyzer ?? ownAnalyzer!;
   const gateway = createGateway({ store: deps.store, clock, automatic: automaticMoves });
-  const faces = createFaces({ store: deps.store, gateway, db, media, clock, analyzer });
+  const faces = createFaces({
+    store: deps.store,
+    gateway,
+    db,
+    media,
+    clock,
+    analyzer,
+    ...(deps.faceStore ? { faceStore: deps.faceStore } : {}),
+  });
   // The external calls' allowlist is the accounts' webhook endpoints (docs/sdk-inputs.md).
   runMigrations(db, WEBHOOK_MIGRATIONS);
   const webhookStore = createSqliteWebhookStore(db);
@@ -143,13 +151,23 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     worker: deps.analysesWorker ?? deps.livenessWorker ?? 'auto',
     ...(deps.videoSettleMs !== undefined ? { videoSettleMs: deps.videoSettleMs } : {}),
     ...(deps.deepfakeDetector ? { detector: deps.deepfakeDetector } : {}),
+    ...(deps.analysesStore ? { analysesStore: deps.analysesStore } : {}),
+    ...(deps.accountSettings ? { settings: deps.accountSettings } : {}),
   });
-  const eraser = createSessionEraser({ store: deps.store, db, media, clock });
+  const eraser = createSessionEraser({
+    store: deps.store,
+    db,
+    media,
+    clock,
+    ...(deps.faceStore ? { faceStore: deps.faceStore } : {}),
+    externalAnalyses: deps.analysesStore !== undefined,
+  });
   const retention = createRetention({
     db,
     store: deps.store,
     media,
     eraser,
+    faces: faces.table,
     clock,
     settings: {
       media: { ...DEFAULT_RETENTION.media, ...deps.retention?.media },

@@ -1,6 +1,9 @@
 import type { Database } from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
 import type { DeepfakeDetector } from './session-analyses/deepfake';
+import type { AccountSettings } from './session-analyses/account-settings';
+import type { AnalysesStore } from './session-analyses/store';
+import type { FaceStore } from './faces/face-store';
 import type { DocumentReader } from './documents/reader';
 import type { ExternalCallConfig } from './external/external-calls';
 import type { FaceAnalyzer } from './face-analysis/analyzer';
@@ -97,6 +100,12 @@ export interface AppDeps {
   videoSettleMs?: number;
   /** Default: the antispoof + liveness model scores (`modelDeepfakeDetector`). */
   deepfakeDetector?: DeepfakeDetector;
+  /** The analyses' tables; default: SQLite's over `db` (PostgreSQL: `pgAnalysesStore`). */
+  analysesStore?: AnalysesStore;
+  /** Per-account settings; default: SQLite's over `db` (PostgreSQL: `pgAccountSettings`). */
+  accountSettings?: AccountSettings;
+  /** The face tables, recognition's index among them; default: SQLite's over `db`. */
+  faceStore?: FaceStore;
   /** The external_call nodes' address policy, time limit and retries (default: DEFAULT_EXTERNAL_CALL_CONFIG). */
   externalCalls?: Partial<ExternalCallConfig>;
   /** More routes, registered at the root before the app is ready. */

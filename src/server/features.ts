@@ -6,12 +6,14 @@
  * (the tests) works as well.
  */
 import { FACE_MIGRATIONS } from './faces/face-store';
+import { PG_FACE_MIGRATIONS } from './faces/pg-face-store';
 import { PG_JOB_MIGRATIONS } from './jobs/pg-queue';
 import { JOB_MIGRATIONS } from './jobs/queue';
 import { LIFECYCLE_MIGRATIONS } from './lifecycle/migrations';
 import { LIVENESS_MIGRATIONS } from './liveness/attempt-store';
 import { MEDIA_MIGRATIONS } from './media/migrations';
 import { ANALYSES_MIGRATIONS } from './session-analyses/migrations';
+import { PG_ANALYSES_MIGRATIONS } from './session-analyses/pg-migrations';
 import { CORE_MIGRATIONS, type Migration } from './store/migrations';
 import { PG_CORE_MIGRATIONS, type PgMigration } from './store/pg/migrations';
 import { PG_WEBHOOK_MIGRATIONS } from './webhooks/pg-store';
@@ -37,4 +39,6 @@ export const PG_SERVER_MIGRATIONS: readonly PgMigration[] = [
   ...PG_CORE_MIGRATIONS,
   ...PG_JOB_MIGRATIONS,
   ...PG_WEBHOOK_MIGRATIONS,
+  ...PG_FACE_MIGRATIONS,
+  ...PG_ANALYSES_MIGRATIONS,
 ];

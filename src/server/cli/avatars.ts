@@ -7,7 +7,7 @@ import { parseArgs } from 'node:util';
 import { LANGUAGES } from '../../core/api';
 import { newId } from '../ids';
 import type { AvatarRecord } from '../store/types';
-import { addLang, removeLang, withPlatformEvent } from '../webhooks/platform-settings';
+import { sqlitePlatformSettings } from '../webhooks/platform-settings';
 import type { CliContext, CommandGroup } from './command';
 
 const AVATAR_USAGE = [
@@ -104,8 +104,8 @@ async function avatars(args: string[], ctx: CliContext): Promise<number> {
       ctx.err(`avatars add: ${avatar.id} exists already (use avatars update)`);
       return 1;
     }
-    const r = await withPlatformEvent(store.db, 'settings.avatars', now, async () => {
-      await store.upsertAvatar(avatar);
+    const r = await sqlitePlatformSettings(store.db).change('settings.avatars', now, async (c) => {
+      await c.upsertAvatar(avatar);
       return true;
     });
     ctx.out(avatar.id);
@@ -125,8 +125,8 @@ async function avatars(args: string[], ctx: CliContext): Promise<number> {
     }
     const store = await ctx.openStore();
     const id = positionals[0]!;
-    const r = await withPlatformEvent(store.db, 'settings.avatars', now, async () => {
-      const current = await store.getAvatar(id);
+    const r = await sqlitePlatformSettings(store.db).change('settings.avatars', now, async (c) => {
+      const current = await c.getAvatar(id);
       if (!current) return false;
       const next: AvatarRecord = {
         ...current,
@@ -135,7 +135,7 @@ async function avatars(args: string[], ctx: CliContext): Promise<number> {
         ...(values.image !== undefined ? { imageUrl: values.image } : {}),
       };
       if (JSON.stringify(next) === JSON.stringify(current)) return false;
-      await store.upsertAvatar(next);
+      await c.upsertAvatar(next);
       return true;
     });
     if (!r.changed) {
@@ -153,8 +153,8 @@ async function avatars(args: string[], ctx: CliContext): Promise<number> {
     if (positionals.length !== 1) return usageError(ctx, AVATAR_USAGE);
     const store = await ctx.openStore();
     const id = positionals[0]!;
-    const r = await withPlatformEvent(store.db, 'settings.avatars', now, () =>
-      store.deleteAvatar(id),
+    const r = await sqlitePlatformSettings(store.db).change('settings.avatars', now, (c) =>
+      c.deleteAvatar(id),
     );
     if (!r.changed) {
       ctx.err(`avatars remove: no avatar ${id}`);
@@ -189,10 +189,8 @@ async function langs(args: string[], ctx: CliContext): Promise<number> {
   }
   const store = await ctx.openStore();
   const now = ctx.clock.now();
-  const r = await withPlatformEvent(store.db, 'settings.langs', now, async () =>
-    sub === 'add'
-      ? addLang(store.db, code, LANGUAGES[index]!.title, index)
-      : removeLang(store.db, code),
+  const r = await sqlitePlatformSettings(store.db).change('settings.langs', now, (c) =>
+    sub === 'add' ? c.addLang(code, LANGUAGES[index]!.title, index) : c.removeLang(code),
   );
   if (!r.changed) {
     ctx.err(`langs ${sub}: ${code} is ${sub === 'add' ? 'listed already' : 'not listed'}`);

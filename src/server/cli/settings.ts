@@ -36,13 +36,13 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
   }
   const settings = sqliteAccountSettings(store.db);
   if (deepfake) {
-    settings.setDeepfake(account.id, value === 'on', ctx.clock.now());
+    await settings.setDeepfake(account.id, value === 'on', ctx.clock.now());
     ctx.err(
       `deepfake detection ${value} for account "${name}": sessions that end from now on ` +
         (value === 'on' ? 'get deepfakeDetectionStatus' : 'get none'),
     );
   }
-  ctx.out(`deepfake ${settings.deepfakeEnabled(account.id) ? 'on' : 'off'}`);
+  ctx.out(`deepfake ${(await settings.deepfakeEnabled(account.id)) ? 'on' : 'off'}`);
   return 0;
 }
 

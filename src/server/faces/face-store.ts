@@ -11,6 +11,7 @@
 import type { Database, Statement } from 'better-sqlite3';
 import type { Migration } from '../store/migrations';
 import type { Mode } from '../store/types';
+import { fromBlob, toBlob } from './embedding-bytes';
 
 export const FACE_MIGRATIONS: readonly Migration[] = [
   {
@@ -75,39 +76,72 @@ export interface KnownFace {
   embedding: Float32Array;
 }
 
+/**
+ * The face tables, SQLite's (below) or PostgreSQL's (`pg-face-store.ts`, shared by instances:
+ * recognition searches every known user whichever instance enrolled them). Every method may be a
+ * round trip, so every one answers with a promise.
+ */
 export interface FaceStore {
   /** The cached embedding of a media record: undefined when never computed, null for no face. */
-  mediaEmbedding(mediaId: string): Float32Array | null | undefined;
-  setMediaEmbedding(mediaId: string, embedding: readonly number[] | null, now: number): void;
+  mediaEmbedding(mediaId: string): Promise<Float32Array | null | undefined>;
+  setMediaEmbedding(
+    mediaId: string,
+    embedding: readonly number[] | null,
+    now: number,
+  ): Promise<void>;
   /** The latest media id of that kind in a session, if any. */
-  latestMedia(sessionId: string, kind: string): string | null;
+  latestMedia(sessionId: string, kind: string): Promise<string | null>;
   /** The session's sampled video frames, latest first (the analyses' `video_frames` table). */
-  videoFrames(sessionId: string): { mediaId: string; analysis: string | null }[];
-  known(accountId: string, mode: Mode): KnownFace[];
+  videoFrames(sessionId: string): Promise<{ mediaId: string; analysis: string | null }[]>;
+  known(accountId: string, mode: Mode): Promise<KnownFace[]>;
   addKnown(
     row: { sessionId: string; accountId: string; mode: Mode; clientReferenceId: string },
     mediaId: string,
     embedding: readonly number[],
     now: number,
-  ): void;
-  pending(limit: number): string[];
-  donePending(sessionId: string): void;
-  /** Forgets the cached embeddings of these media (their records are being deleted). Sync. */
-  forgetEmbeddings(mediaIds: readonly string[]): void;
-  /** Removes a session from recognition's known users and from the enrolment queue. Sync. */
-  forgetSession(sessionId: string): void;
+  ): Promise<void>;
+  /** Up to `limit` sessions waiting to be enrolled, oldest first. */
+  pending(limit: number): Promise<string[]>;
+  donePending(sessionId: string): Promise<void>;
+  /** Forgets the cached embeddings of these media (their records are deleted: docs/lifecycle.md). */
+  forgetMedia(mediaIds: readonly string[]): Promise<void>;
+  /** Removes a session from the known users and the enrolment queue (an erasure). */
+  forgetSession(sessionId: string): Promise<void>;
 }
 
-const toBlob = (v: readonly number[]) => Buffer.from(Float32Array.from(v).buffer);
-const fromBlob = (b: Buffer) =>
-  new Float32Array(b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength));
+/**
+ * The SQLite face tables' part of an erasure or a retention, synchronous so that it runs inside
+ * the caller's transaction (`src/server/lifecycle/`).
+ *
+ * @example
+ * db.transaction(() => sqliteFaceForget(db).forgetSession('sess_1'))();
+ */
+export function sqliteFaceForget(db: Database): {
+  forgetMedia(mediaIds: readonly string[]): void;
+  forgetSession(sessionId: string): void;
+} {
+  const s = {
+    embedding: db.prepare('DELETE FROM face_media_embeddings WHERE media_id = ?'),
+    known: db.prepare('DELETE FROM face_known WHERE session_id = ?'),
+    pending: db.prepare('DELETE FROM face_enroll_pending WHERE session_id = ?'),
+  };
+  return {
+    forgetMedia(mediaIds) {
+      for (const id of mediaIds) s.embedding.run(id);
+    },
+    forgetSession(sessionId) {
+      s.known.run(sessionId);
+      s.pending.run(sessionId);
+    },
+  };
+}
 
 /**
  * The face tables over a better-sqlite3 handle (the migrations must have run).
  *
  * @example
  * const faces = sqliteFaceStore(store.db);
- * faces.known('acc_1', 'live').length;
+ * (await faces.known('acc_1', 'live')).length;
  */
 export function sqliteFaceStore(db: Database): FaceStore {
   const s = {
@@ -124,15 +158,10 @@ export function sqliteFaceStore(db: Database): FaceStore {
       `SELECT session_id, client_reference_id, media_id, embedding FROM face_known
        WHERE account_id = ? AND mode = ?`,
     ),
-    // Only while the session waits in the queue: one erased meanwhile (its row gone) is not
-    // added back after its erasure.
     addKnown: db.prepare(
       `INSERT OR REPLACE INTO face_known (session_id, account_id, mode, client_reference_id,
-       media_id, embedding, created_at) SELECT ?, ?, ?, ?, ?, ?, ?
-       WHERE EXISTS (SELECT 1 FROM face_enroll_pending WHERE session_id = ?)`,
+       media_id, embedding, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
     ),
-    forgetEmbedding: db.prepare('DELETE FROM face_media_embeddings WHERE media_id = ?'),
-    forgetKnown: db.prepare('DELETE FROM face_known WHERE session_id = ?'),
     pending: db.prepare('SELECT session_id FROM face_enroll_pending ORDER BY noted_at LIMIT ?'),
     donePending: db.prepare('DELETE FROM face_enroll_pending WHERE session_id = ?'),
     hasVideoFrames: db.prepare(
@@ -140,20 +169,21 @@ export function sqliteFaceStore(db: Database): FaceStore {
     ),
   };
   let videoFrames: Statement | null = null;
+  const forget = sqliteFaceForget(db);
   return {
-    mediaEmbedding(mediaId) {
+    async mediaEmbedding(mediaId) {
       const row = s.getEmb.get(mediaId) as { embedding: Buffer | null } | undefined;
       if (!row) return undefined;
       return row.embedding ? fromBlob(row.embedding) : null;
     },
-    setMediaEmbedding(mediaId, embedding, now) {
+    async setMediaEmbedding(mediaId, embedding, now) {
       s.setEmb.run(mediaId, embedding ? toBlob(embedding) : null, now);
     },
-    latestMedia(sessionId, kind) {
+    async latestMedia(sessionId, kind) {
       const row = s.latest.get(sessionId, kind) as { id: string } | undefined;
       return row?.id ?? null;
     },
-    videoFrames(sessionId) {
+    async videoFrames(sessionId) {
       // The table belongs to the analyses; without it a session simply has no sampled frames.
       if (!videoFrames) {
         if (!s.hasVideoFrames.get()) return [];
@@ -164,7 +194,7 @@ export function sqliteFaceStore(db: Database): FaceStore {
       const rows = videoFrames.all(sessionId) as { media_id: string; analysis: string | null }[];
       return rows.map((r) => ({ mediaId: r.media_id, analysis: r.analysis }));
     },
-    known(accountId, mode) {
+    async known(accountId, mode) {
       const rows = s.known.all(accountId, mode) as {
         session_id: string;
         client_reference_id: string;
@@ -178,7 +208,7 @@ export function sqliteFaceStore(db: Database): FaceStore {
         embedding: fromBlob(r.embedding),
       }));
     },
-    addKnown(row, mediaId, embedding, now) {
+    async addKnown(row, mediaId, embedding, now) {
       s.addKnown.run(
         row.sessionId,
         row.accountId,
@@ -187,17 +217,19 @@ export function sqliteFaceStore(db: Database): FaceStore {
         mediaId,
         toBlob(embedding),
         now,
-        row.sessionId,
       );
     },
-    pending: (limit) => (s.pending.all(limit) as { session_id: string }[]).map((r) => r.session_id),
-    donePending: (sessionId) => void s.donePending.run(sessionId),
-    forgetEmbeddings(mediaIds) {
-      for (const id of mediaIds) s.forgetEmbedding.run(id);
+    async pending(limit) {
+      return (s.pending.all(limit) as { session_id: string }[]).map((r) => r.session_id);
     },
-    forgetSession(sessionId) {
-      s.forgetKnown.run(sessionId);
+    async donePending(sessionId) {
       s.donePending.run(sessionId);
+    },
+    async forgetMedia(mediaIds) {
+      forget.forgetMedia(mediaIds);
+    },
+    async forgetSession(sessionId) {
+      forget.forgetSession(sessionId);
     },
   };
 }

@@ -3,6 +3,7 @@
  * decision job), face_compare and recognition decided at once by `run`, and the known users of
  * recognition, added when a session completes verified.
  */
+import { isErased } from '../store/erase';
 import type { Database } from 'better-sqlite3';
 import { nodeDefaults, type FlowPosition } from '../../core/flow';
 import type { FaceCompareNode, FaceScanNode, FaceSource, RecognitionNode } from '../../core/flow';
@@ -33,7 +34,10 @@ export interface FacesDeps {
   store: SessionStore;
   /** How the decisions of face_compare and recognition nodes move the session. */
   gateway: StepGateway;
+  /** The SQLite file of the default face store. */
   db: Database;
+  /** The face tables; default: SQLite's, over `db`. */
+  faceStore?: FaceStore;
   media: MediaService;
   clock: Clock;
   /** The app's analyzer, shared with liveness and the analyses (one wasm backend per process). */
@@ -70,7 +74,10 @@ export interface FaceScanDecision {
 
 export interface Faces {
   readonly table: FaceStore;
-  /** Notes the embedding of a stored image the server has already analysed. */
+  /**
+   * Notes the embedding of a stored image the server has already analysed. Written in the
+   * background: until it is, the image would only be analysed again.
+   */
   rememberMedia(mediaId: string, face: AnalyzedFace | null): void;
   /** The main face of a stored image, analysed once and cached. */
   mediaFace(mediaId: string): Promise<FaceImage>;
@@ -102,8 +109,8 @@ const unavailable = (reason: FaceScanErrorReason | 'noImage', message: string): 
  */
 export function createFaces(deps: FacesDeps): Faces {
   const { store, media, clock } = deps;
-  runMigrations(deps.db, [...FACE_MIGRATIONS]);
-  const table = sqliteFaceStore(deps.db);
+  if (!deps.faceStore) runMigrations(deps.db, [...FACE_MIGRATIONS]);
+  const table = deps.faceStore ?? sqliteFaceStore(deps.db);
   const fetchOptions = deps.fetch ?? {};
 
   async function imageFace(bytes: Uint8Array): Promise<FaceImage> {
@@ -121,13 +128,13 @@ export function createFaces(deps: FacesDeps): Faces {
   }
 
   async function mediaFace(mediaId: string): Promise<FaceImage> {
-    const cached = table.mediaEmbedding(mediaId);
+    const cached = await table.mediaEmbedding(mediaId);
     if (cached === null) return unavailable('noFace', `no face was found in ${mediaId}`);
     if (cached) return { ok: true, embedding: cached, mediaId };
     const found = await media.read(mediaId);
     if (!found) return unavailable('noImage', `the bytes of ${mediaId} are gone`);
     const r = await imageFace(found.bytes);
-    table.setMediaEmbedding(mediaId, r.ok ? Array.from(r.embedding) : null, clock.now());
+    await table.setMediaEmbedding(mediaId, r.ok ? Array.from(r.embedding) : null, clock.now());
     return r.ok ? { ...r, mediaId } : unavailable('noFace', `no face was found in ${mediaId}`);
   }
 
@@ -154,14 +161,14 @@ export function createFaces(deps: FacesDeps): Faces {
 
   /** The latest media of a kind in a session as a face. */
   async function latestFace(sessionId: string, kind: string, what: string): Promise<FaceImage> {
-    const id = table.latestMedia(sessionId, kind);
+    const id = await table.latestMedia(sessionId, kind);
     if (!id) return unavailable('noImage', `the session has no ${what}`);
     return mediaFace(id);
   }
 
   /** The most recent sampled frame of the session's recording that shows a face. */
   async function videoFace(sessionId: string): Promise<FaceImage> {
-    const frames = table.videoFrames(sessionId);
+    const frames = await table.videoFrames(sessionId);
     if (frames.length === 0) return unavailable('noImage', 'the session has no video frames');
     for (const f of frames) {
       if (f.analysis) {
@@ -227,15 +234,15 @@ export function createFaces(deps: FacesDeps): Faces {
   async function enrollNow(): Promise<number> {
     let added = 0;
     for (;;) {
-      const ids = table.pending(50);
+      const ids = await table.pending(50);
       if (ids.length === 0) return added;
       for (const id of ids) {
         const s = await store.getSessionById(id);
-        const photo = s ? table.latestMedia(s.id, 'user_photo') : null;
+        const photo = s ? await table.latestMedia(s.id, 'user_photo') : null;
         if (s && s.status === 'complete' && s.report.isVerified && s.clientReferenceId && photo) {
           const face = await mediaFace(photo);
           if (face.ok) {
-            table.addKnown(
+            await table.addKnown(
               {
                 sessionId: s.id,
                 accountId: s.accountId,
@@ -246,10 +253,13 @@ export function createFaces(deps: FacesDeps): Faces {
               Array.from(face.embedding),
               clock.now(),
             );
-            added++;
+            // Erased while its face was being read: the erasure's removal must win.
+            const after = await store.getSessionById(s.id);
+            if (!after || isErased(after)) await table.forgetSession(s.id);
+            else added++;
           }
         }
-        table.donePending(id);
+        await table.donePending(id);
       }
     }
   }
@@ -274,7 +284,7 @@ export function createFaces(deps: FacesDeps): Faces {
     }
     // Sessions that completed a moment ago are known before anyone is compared with them.
     await enrollPending();
-    const known = table.known(s.accountId, s.mode);
+    const known = await table.known(s.accountId, s.mode);
     const m = bestKnownMatch(probe.embedding, known, threshold, s.id);
     const base = { threshold, compared: m.compared, mediaId: probe.mediaId };
     if (!m.best) {
@@ -300,11 +310,13 @@ export function createFaces(deps: FacesDeps): Faces {
   return {
     table,
     rememberMedia(mediaId, face) {
-      table.setMediaEmbedding(
-        mediaId,
-        face && face.embedding.length ? face.embedding : null,
-        clock.now(),
-      );
+      table
+        .setMediaEmbedding(
+          mediaId,
+          face && face.embedding.length ? face.embedding : null,
+          clock.now(),
+        )
+        .catch((err: unknown) => deps.log?.(`the face of ${mediaId} was not noted`, err));
     },
     mediaFace,
     imageFace,
@@ -347,7 +359,7 @@ export function createFaces(deps: FacesDeps): Faces {
         reference = await providedFace(textOf(i.session.settings.providedData?.[key]), key);
         referenceInfo = { source: 'providedData', providedDataKey: key };
       } else {
-        const id = table.latestMedia(i.session.id, 'document_photo');
+        const id = await table.latestMedia(i.session.id, 'document_photo');
         reference = id
           ? await mediaFace(id)
           : unavailable(

@@ -10,6 +10,7 @@ export {
   type FaceScanInput,
 } from './faces';
 export { FACE_MIGRATIONS, sqliteFaceStore, type FaceStore, type KnownFace } from './face-store';
+export { PG_FACE_MIGRATIONS, pgFaceStore } from './pg-face-store';
 export {
   fetchReference,
   REFERENCE_FETCH_DEFAULTS,

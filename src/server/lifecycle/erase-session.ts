@@ -4,7 +4,7 @@
  */
 import type { Database } from 'better-sqlite3';
 import type { Clock } from '../clock';
-import { sqliteFaceStore, FACE_MIGRATIONS } from '../faces/face-store';
+import { FACE_MIGRATIONS, sqliteFaceForget, type FaceStore } from '../faces/face-store';
 import { endIncomplete } from '../flow/runtime';
 import { LIVENESS_MIGRATIONS, sqliteAttemptStore } from '../liveness/attempt-store';
 import { sqliteMediaForget } from '../media/forget';
@@ -27,6 +27,16 @@ export interface SessionEraserDeps {
   /** Whose bytes go after the commit. */
   media: Pick<MediaService, 'purgeDeleted'>;
   clock: Clock;
+  /**
+   * A face store outside the SQLite file (PostgreSQL): its part runs right after the commit.
+   * Default: the SQLite tables, inside the transaction.
+   */
+  faceStore?: FaceStore;
+  /**
+   * True when the analyses' tables are outside the SQLite file: their rows of the session are
+   * then left (their jobs find a tombstone); the PostgreSQL store has no `forgetSession` yet.
+   */
+  externalAnalyses?: boolean;
 }
 
 /**
@@ -44,16 +54,17 @@ export function createSessionEraser(deps: SessionEraserDeps): SessionEraser {
   runMigrations(db, [
     ...MEDIA_MIGRATIONS,
     ...LIVENESS_MIGRATIONS,
-    ...FACE_MIGRATIONS,
-    ...ANALYSES_MIGRATIONS,
+    ...(deps.faceStore ? [] : FACE_MIGRATIONS),
+    ...(deps.externalAnalyses ? [] : ANALYSES_MIGRATIONS),
   ]);
   const media = sqliteMediaForget(db);
-  const faces = sqliteFaceStore(db);
+  const faces = deps.faceStore ? null : sqliteFaceForget(db);
   const attempts = sqliteAttemptStore(db);
-  const analyses = sqliteAnalysesForget(db);
+  const analyses = deps.externalAnalyses ? null : sqliteAnalysesForget(db);
   return {
     async erase(scope, sessionId) {
       const now = clock.now();
+      let mediaIds: string[] = [];
       const outcome = await deps.store.eraseSession({
         scope,
         sessionId,
@@ -61,15 +72,20 @@ export function createSessionEraser(deps: SessionEraserDeps): SessionEraser {
         // The integrator stopped it: a page still open finds it ended.
         end: (s) => endIncomplete(s, now, 'stopped'),
         alsoErase(tomb) {
-          const ids = media.ofSession(tomb.id);
-          faces.forgetEmbeddings(ids);
-          faces.forgetSession(tomb.id);
+          mediaIds = media.ofSession(tomb.id);
+          faces?.forgetMedia(mediaIds);
+          faces?.forgetSession(tomb.id);
           attempts.forgetSession(tomb.id);
-          analyses.forgetSession(tomb.id);
-          media.forget(ids, now);
+          analyses?.forgetSession(tomb.id);
+          media.forget(mediaIds, now);
         },
       });
-      if (outcome.ok) while ((await deps.media.purgeDeleted(500)) === 500);
+      if (!outcome.ok) return outcome;
+      if (deps.faceStore && outcome.erased) {
+        await deps.faceStore.forgetMedia(mediaIds);
+        await deps.faceStore.forgetSession(sessionId);
+      }
+      while ((await deps.media.purgeDeleted(500)) === 500);
       return outcome;
     },
   };

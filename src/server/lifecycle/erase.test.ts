@@ -83,11 +83,11 @@ async function seeded(reference: string) {
   const photo = await ctx.media.save({ ...base, kind: 'user_photo', bytes: JPEG });
   const frame = await ctx.media.save({ ...base, kind: 'frame', bytes: JPEG });
   const now = Date.now();
-  ctx.faces.table.setMediaEmbedding(photo.id, [0.1, 0.2], now);
+  await ctx.faces.table.setMediaEmbedding(photo.id, [0.1, 0.2], now);
   ctx.db
     .prepare('INSERT INTO face_enroll_pending (session_id, noted_at) VALUES (?, ?)')
     .run(s.id, now);
-  ctx.faces.table.addKnown({ ...base, clientReferenceId: reference }, photo.id, [0.1, 0.2], now);
+  await ctx.faces.table.addKnown({ ...base, clientReferenceId: reference }, photo.id, [0.1, 0.2], now);
   const attemptId = `att_${reference}`;
   liveness.attempts.start(
     {

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createApp } from '../app';
+import { sqliteFaceStore } from '../faces/face-store';
 import { manualClock } from '../clock';
 import { createApiKey } from '../keys';
 import { configFromEnv } from '../main';
@@ -176,7 +177,16 @@ describe('createRetention', () => {
     clock.advance(DAY_MS + 1);
     const eraser = createSessionEraser({ store, db: store.db, media, clock });
     const settings = { media: { frame: 1 }, sessionDays: null };
-    const retention = createRetention({ db: store.db, store, media, eraser, clock, settings });
+    const faces = sqliteFaceStore(store.db);
+    const retention = createRetention({
+      db: store.db,
+      store,
+      media,
+      eraser,
+      faces,
+      clock,
+      settings,
+    });
     expect(await retention.runOnce(2, 1)).toEqual({ media: 2, sessions: 0 });
     expect(await retention.runOnce(2)).toEqual({ media: 3, sessions: 0 });
     expect(await retention.runOnce(2)).toEqual({ media: 0, sessions: 0 });

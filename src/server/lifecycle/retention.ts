@@ -5,7 +5,7 @@
  */
 import type { Database } from 'better-sqlite3';
 import type { Clock } from '../clock';
-import { FACE_MIGRATIONS, sqliteFaceStore } from '../faces/face-store';
+import type { FaceStore } from '../faces/face-store';
 import { sqliteMediaForget } from '../media/forget';
 import { MEDIA_MIGRATIONS } from '../media/migrations';
 import type { MediaKind, MediaService } from '../media/types';
@@ -89,20 +89,24 @@ export function createRetention(deps: {
   store: SessionErasureStore;
   media: Pick<MediaService, 'purgeDeleted'>;
   eraser: SessionEraser;
+  /** Whose cached embeddings of deleted media go too. */
+  faces: Pick<FaceStore, 'forgetMedia'>;
   clock: Clock;
   settings: RetentionSettings;
 }): Retention {
   const { db, clock, settings } = deps;
-  runMigrations(db, [...MEDIA_MIGRATIONS, ...FACE_MIGRATIONS, ...LIFECYCLE_MIGRATIONS]);
+  runMigrations(db, [...MEDIA_MIGRATIONS, ...LIFECYCLE_MIGRATIONS]);
   const rows = sqliteMediaForget(db);
-  const faces = sqliteFaceStore(db);
   const consentDue = db
     .prepare('SELECT id FROM media WHERE delete_after <= ? ORDER BY delete_after LIMIT ?')
     .pluck();
-  const forget = db.transaction((ids: string[], now: number) => {
-    faces.forgetEmbeddings(ids);
-    return rows.forget(ids, now);
-  });
+  const forgetRows = db.transaction((ids: string[], now: number) => rows.forget(ids, now));
+  /** Records first (their URLs die at once), then the embeddings cached for them. */
+  const forget = async (ids: string[], now: number) => {
+    const n = forgetRows(ids, now);
+    await deps.faces.forgetMedia(ids);
+    return n;
+  };
 
   /** Runs `due` batch after batch until a short one (or `maxBatches`); returns the total. */
   async function drain(
@@ -114,7 +118,7 @@ export function createRetention(deps: {
     for (let i = 0; i < maxBatches; i++) {
       const now = clock.now();
       const found = await due(now);
-      const n = typeof found === 'number' ? found : forget(found, now);
+      const n = typeof found === 'number' ? found : await forget(found, now);
       total += n;
       const size = typeof found === 'number' ? found : found.length;
       if (size < batch) break;

@@ -404,11 +404,10 @@ export function createLiveness(deps: LivenessDeps): Liveness {
       .filter((x) => x.status === 'decided' || x.status === 'replaced')
       .flatMap((x) => attempts.frames(x.id).map((f) => f.mediaId));
     const now = clock.now();
-    const n = deps.db.transaction(() => {
-      faces.table.forgetEmbeddings(ids);
-      return mediaRows.forget(ids, now);
-    })();
-    if (n > 0) await media.purgeDeleted();
+    const n = deps.db.transaction(() => mediaRows.forget(ids, now))();
+    if (n === 0) return;
+    await faces.table.forgetMedia(ids);
+    await media.purgeDeleted();
   }
 
   async function requireSession(id: string): Promise<SessionRecord> {

@@ -1,15 +1,17 @@
 /**
- * Per-account switches kept in the store's SQLite file (`idv settings …`).
+ * Per-account switches (`idv settings …`), in the store's database: SQLite's file here,
+ * PostgreSQL's in `pg-account-settings.ts`.
  */
 import type { Database } from 'better-sqlite3';
 
 export const DEEPFAKE_SETTING = 'deepfake_detection';
 
+/** Every method may be a round trip to a shared database: all answer with promises. */
 export interface AccountSettings {
-  deepfakeEnabled(accountId: string): boolean;
-  setDeepfake(accountId: string, on: boolean, now: number): void;
+  deepfakeEnabled(accountId: string): Promise<boolean>;
+  setDeepfake(accountId: string, on: boolean, now: number): Promise<void>;
   /** Every setting of an account, by name. */
-  all(accountId: string): Record<string, string>;
+  all(accountId: string): Promise<Record<string, string>>;
 }
 
 /**
@@ -17,8 +19,8 @@ export interface AccountSettings {
  *
  * @example
  * const settings = sqliteAccountSettings(store.db);
- * settings.setDeepfake(account.id, true, Date.now());
- * settings.deepfakeEnabled(account.id); // true
+ * await settings.setDeepfake(account.id, true, Date.now());
+ * await settings.deepfakeEnabled(account.id); // true
  */
 export function sqliteAccountSettings(db: Database): AccountSettings {
   const get = db.prepare('SELECT value FROM account_settings WHERE account_id = ? AND name = ?');
@@ -27,13 +29,13 @@ export function sqliteAccountSettings(db: Database): AccountSettings {
     updated_at = excluded.updated_at`);
   const list = db.prepare('SELECT name, value FROM account_settings WHERE account_id = ?');
   return {
-    deepfakeEnabled(accountId) {
+    async deepfakeEnabled(accountId) {
       return (get.pluck().get(accountId, DEEPFAKE_SETTING) as string | undefined) === 'on';
     },
-    setDeepfake(accountId, on, now) {
+    async setDeepfake(accountId, on, now) {
       put.run(accountId, DEEPFAKE_SETTING, on ? 'on' : 'off', now);
     },
-    all(accountId) {
+    async all(accountId) {
       const rows = list.all(accountId) as { name: string; value: string }[];
       return Object.fromEntries(rows.map((r) => [r.name, r.value]));
     },

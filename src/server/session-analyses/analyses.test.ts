@@ -99,7 +99,7 @@ describe.skipIf(missing.length > 0)('post-session analyses on real frames', () =
 
   it('a complete session gets aiAnalysis, the deepfake verdict and videoAIAnalysis, each event once', async () => {
     const account = (await t.store.findAccount('acme'))!;
-    sqliteAccountSettings(t.store.db).setDeepfake(account.id, true, clock.now());
+    await sqliteAccountSettings(t.store.db).setDeepfake(account.id, true, clock.now());
     const s = await open({ videoAIAnalysisEnabled: true });
     // Frames sampled while recording: the same person as the liveness captures.
     for (let i = 0; i < 4; i++) {
@@ -210,7 +210,7 @@ describe.skipIf(missing.length > 0)('post-session analyses on real frames', () =
       payload: WEBM,
     });
     expect(again.json().error.code).toBe('video_exists');
-    sqliteAccountSettings(t.store.db).setDeepfake(account.id, false, clock.now());
+    await sqliteAccountSettings(t.store.db).setDeepfake(account.id, false, clock.now());
   }, 120_000);
 
   it('another person in the video lowers sameAsCaptures; no deepfake status when not enabled', async () => {

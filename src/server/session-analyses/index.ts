@@ -11,6 +11,11 @@ export {
   type DeepfakeDetector,
 } from './deepfake';
 export { ANALYSES_MIGRATIONS } from './migrations';
+export { pgAccountSettings } from './pg-account-settings';
+export { ANALYSES_CHANNEL, PG_ANALYSES_MIGRATIONS } from './pg-migrations';
+export { pgAnalysesStore } from './pg-store';
+export { sqliteAnalysesStore } from './sqlite-store';
+export type { AnalysesQueue, AnalysesStore, EndedSession, QueuedJob, VideoFrameRow } from './store';
 export { analysesRoutes } from './routes';
 export {
   createAnalyses,

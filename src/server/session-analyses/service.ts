@@ -13,7 +13,7 @@ import { ApiError, invalid } from '../http/errors';
 import { orderedId } from '../ids';
 import { sqliteAttemptStore } from '../liveness/attempt-store';
 import { frameBytes } from '../liveness/frame-image';
-import { JOB_MIGRATIONS, sqliteJobQueue, type Job, type JobQueue } from '../jobs/queue';
+import { JOB_MIGRATIONS, type Job } from '../jobs/queue';
 import { createJobWorker, type JobWorker } from '../jobs/worker';
 import { mediaEvent } from '../media/event';
 import { sqliteMediaForget } from '../media/forget';
@@ -28,6 +28,8 @@ import { DeepfakeError, modelDeepfakeDetector, type DeepfakeDetector } from './d
 import { ANY_FACE, mainFace } from '../face-analysis/main-face';
 import { readable } from './frames';
 import { ANALYSES_MIGRATIONS } from './migrations';
+import { sqliteAnalysesStore } from './sqlite-store';
+import type { AnalysesQueue, AnalysesStore, QueuedJob } from './store';
 import {
   VIDEO_LIMITS,
   type DeepfakeStatus,
@@ -50,7 +52,12 @@ export interface AnalysesDeps {
   store: SessionStore;
   /** How the analyses write into a session's report. */
   gateway: StepGateway;
+  /** The SQLite file of the defaults below and of the liveness attempts. */
   db: Database;
+  /** The analyses' tables; default: SQLite's, over `db`. */
+  analysesStore?: AnalysesStore;
+  /** Default: SQLite's, over `db`. */
+  settings?: AccountSettings;
   media: MediaService;
   clock: Clock;
   analyzer: FaceAnalyzer;
@@ -75,7 +82,7 @@ export interface Analyses {
   run(): void;
   close(): Promise<void>;
   readonly settings: AccountSettings;
-  readonly queue: JobQueue;
+  readonly queue: AnalysesQueue;
 }
 
 interface SessionJobPayload {
@@ -86,12 +93,6 @@ interface SessionJobPayload {
 interface VideoJobPayload {
   sessionId: string;
   videoEvent: string;
-}
-interface EndedRow {
-  session_id: string;
-  account_id: string;
-  status: string;
-  ended_at: number;
 }
 
 const analysisEvent = (s: SessionRecord, type: string, id: string, now: number): EventRecord => ({
@@ -112,57 +113,25 @@ class DeepfakeTimeout extends Error {}
  *
  * @example
  * const analyses = createAnalyses({ store, gateway, db: store.db, media, clock, analyzer });
+ * // or, on PostgreSQL: { …, analysesStore: pgAnalysesStore(pg), settings: pgAccountSettings(pg) }
  * analyses.run();
  */
 export function createAnalyses(deps: AnalysesDeps): Analyses {
   const { store, db, media, clock, analyzer } = deps;
-  runMigrations(db, [...MEDIA_MIGRATIONS, ...JOB_MIGRATIONS, ...ANALYSES_MIGRATIONS]);
-  const queue = sqliteJobQueue(db);
-  const settings = sqliteAccountSettings(db);
+  if (!deps.analysesStore || !deps.settings) {
+    runMigrations(db, [...JOB_MIGRATIONS, ...ANALYSES_MIGRATIONS]);
+  }
+  const st = deps.analysesStore ?? sqliteAnalysesStore(db);
+  const queue = st.queue;
+  const settings = deps.settings ?? sqliteAccountSettings(db);
   const attempts = sqliteAttemptStore(db);
+  // Media records stay in the SQLite file whichever store the analyses use.
+  runMigrations(db, [...MEDIA_MIGRATIONS]);
   const mediaRows = sqliteMediaForget(db);
   const detector = deps.detector ?? modelDeepfakeDetector();
   const settleMs = deps.videoSettleMs ?? DEFAULT_VIDEO_SETTLE_MS;
   const deepfakeTimeoutMs = deps.deepfakeTimeoutMs ?? DEFAULT_DEEPFAKE_TIMEOUT_MS;
-  const q = {
-    ended: db.prepare(
-      'SELECT session_id, account_id, status, ended_at FROM session_analyses WHERE queued = 0 LIMIT 100',
-    ),
-    mark: db.prepare('UPDATE session_analyses SET queued = ? WHERE session_id = ? AND queued = 0'),
-    analysisOf: db.prepare(
-      'SELECT queued, video_done, ended_at FROM session_analyses WHERE session_id = ?',
-    ),
-    videoDone: db.prepare('UPDATE session_analyses SET video_done = 1 WHERE session_id = ?'),
-    // Frames' bytes go once they are analysed or decided; their rows (and analyses) stay.
-    captured: db
-      .prepare(
-        `SELECT 1 FROM media WHERE session_id = @id AND kind IN ('screenshot', 'user_photo')
-         UNION ALL SELECT 1 FROM liveness_attempts a JOIN liveness_frames f ON f.attempt_id = a.id
-           WHERE a.session_id = @id
-         UNION ALL SELECT 1 FROM video_frames WHERE session_id = @id
-         LIMIT 1`,
-      )
-      .pluck(),
-    stills: db
-      .prepare(
-        `SELECT id FROM media WHERE session_id = ? AND kind IN ('user_photo', 'screenshot')
-         ORDER BY created_at`,
-      )
-      .pluck(),
-    hasVideo: db
-      .prepare(`SELECT 1 FROM media WHERE session_id = ? AND kind = 'user_video' LIMIT 1`)
-      .pluck(),
-    frameCount: db.prepare('SELECT count(*) FROM video_frames WHERE session_id = ?').pluck(),
-    addFrame: db.prepare(`INSERT INTO video_frames (session_id, seq, t, media_id, received_at)
-      VALUES (?, ?, ?, ?, ?)`),
-    frames: db.prepare(
-      'SELECT seq, media_id, analysis FROM video_frames WHERE session_id = ? ORDER BY seq',
-    ),
-    frame: db.prepare(
-      'SELECT media_id, analysis FROM video_frames WHERE session_id = ? AND seq = ?',
-    ),
-    setFrame: db.prepare('UPDATE video_frames SET analysis = ? WHERE session_id = ? AND seq = ?'),
-  };
+  const auto = (deps.worker ?? 'auto') === 'auto';
 
   async function mutate(
     sessionId: string,
@@ -202,7 +171,7 @@ export function createAnalyses(deps: AnalysesDeps): Analyses {
       }
     }
     if (out.length > 0) return out;
-    for (const id of q.stills.all(s.id) as string[]) {
+    for (const id of await st.stills(s.id)) {
       const found = await media.read(id);
       if (found) out.push(...readable([await analyse(found.bytes)]));
     }
@@ -279,23 +248,21 @@ export function createAnalyses(deps: AnalysesDeps): Analyses {
   }
 
   async function analyseVideoFrame(sessionId: string, seq: number): Promise<void> {
-    const row = q.frame.get(sessionId, seq) as
-      { media_id: string; analysis: string | null } | undefined;
+    const row = await st.frame(sessionId, seq);
     if (!row || row.analysis !== null) return;
-    const found = await media.read(row.media_id);
+    const found = await media.read(row.mediaId);
     const analysis = found ? await analyse(found.bytes) : { error: 'the frame bytes are gone' };
-    // Analysed, the frame is read no more (docs/lifecycle.md): its bytes go with the analysis.
-    const forgotten = db.transaction(() => {
-      q.setFrame.run(JSON.stringify(analysis), sessionId, seq);
-      return mediaRows.forget([row.media_id], clock.now());
-    })();
-    if (forgotten > 0) await media.purgeDeleted();
+    await st.setFrameAnalysis(sessionId, seq, JSON.stringify(analysis));
+    // Analysed, the frame is read no more (docs/lifecycle.md): its bytes go.
+    const now = clock.now();
+    if (db.transaction(() => mediaRows.forget([row.mediaId], now))() > 0) {
+      await media.purgeDeleted();
+    }
   }
 
   async function videoAnalysisFor(s: SessionRecord): Promise<VideoAiAnalysis> {
-    const rows = q.frames.all(s.id) as { seq: number }[];
-    for (const r of rows) await analyseVideoFrame(s.id, r.seq);
-    const analysed = (q.frames.all(s.id) as { analysis: string | null }[]).map(
+    for (const r of await st.frames(s.id)) await analyseVideoFrame(s.id, r.seq);
+    const analysed = (await st.frames(s.id)).map(
       (r) => (r.analysis ? JSON.parse(r.analysis) : null) as FrameAnalysis | FrameFailure | null,
     );
     const captures = (await captureFrames(s))
@@ -307,7 +274,7 @@ export function createAnalyses(deps: AnalysesDeps): Analyses {
   async function videoJob(payload: unknown, job: Job): Promise<void> {
     const p = payload as VideoJobPayload;
     // Frames that arrive from now on would not be counted: refuse them.
-    q.videoDone.run(p.sessionId);
+    await st.closeVideo(p.sessionId);
     let s = await store.getSessionById(p.sessionId);
     if (!s || isErased(s)) return;
     if (!s.report.videoAIAnalysis && !s.report.videoAIAnalysisError) {
@@ -357,17 +324,17 @@ export function createAnalyses(deps: AnalysesDeps): Analyses {
 
   async function scan(): Promise<number> {
     let n = 0;
-    for (const row of q.ended.all() as EndedRow[]) {
-      if (row.status === 'incomplete' && !q.captured.get({ id: row.session_id })) {
-        q.mark.run(2, row.session_id);
+    for (const row of await st.ended(100)) {
+      if (row.status === 'incomplete' && !(await st.hasCaptures(row.sessionId))) {
+        await st.skip(row.sessionId);
         continue;
       }
-      const s = await store.getSessionById(row.session_id);
+      const s = await store.getSessionById(row.sessionId);
       if (!s || isErased(s)) {
-        q.mark.run(2, row.session_id);
+        await st.skip(row.sessionId);
         continue;
       }
-      if (settings.deepfakeEnabled(s.accountId) && !s.report.deepfakeDetectionStatus) {
+      if (!s.report.deepfakeDetectionStatus && (await settings.deepfakeEnabled(s.accountId))) {
         await mutate(s.id, (cur) =>
           cur.report.deepfakeDetectionStatus
             ? cur
@@ -375,52 +342,60 @@ export function createAnalyses(deps: AnalysesDeps): Analyses {
                 ...cur,
                 report: {
                   ...cur.report,
-                  deepfakeDetectionStatus: { status: 'pending', startedAt: row.ended_at },
+                  deepfakeDetectionStatus: { status: 'pending', startedAt: row.endedAt },
                 },
               },
         );
       }
       const now = clock.now();
-      db.transaction(() => {
-        if (q.mark.run(1, row.session_id).changes !== 1) return;
-        queue.enqueue(
-          SESSION_JOB,
-          {
+      const jobs: QueuedJob[] = [
+        {
+          kind: SESSION_JOB,
+          payload: {
             sessionId: s.id,
             screenshotEvent: orderedId('evt', 8),
             deepfakeEvent: orderedId('evt', 8),
           } satisfies SessionJobPayload,
-          now,
-        );
-        if (s.settings.videoAIAnalysisEnabled) {
-          queue.enqueue(
-            VIDEO_JOB,
-            { sessionId: s.id, videoEvent: orderedId('evt', 8) } satisfies VideoJobPayload,
-            Math.max(now, row.ended_at + settleMs),
-          );
-        }
-      })();
+          runAfter: now,
+        },
+      ];
+      if (s.settings.videoAIAnalysisEnabled) {
+        jobs.push({
+          kind: VIDEO_JOB,
+          payload: { sessionId: s.id, videoEvent: orderedId('evt', 8) } satisfies VideoJobPayload,
+          runAfter: Math.max(now, row.endedAt + settleMs),
+        });
+      }
+      await st.queueJobs(s.id, jobs);
       n++;
     }
     if (n > 0) worker.kick();
     return n;
   }
 
-  // Sessions end in the store's transactions; look right after any status event of this process.
-  const wake = `analyses_wake_${orderedId('w', 4).replace(/[^a-z0-9_]/gi, '_')}`;
+  // Look right after a session ends rather than at the next poll.
   let waking = false;
-  db.function(wake, { deterministic: false }, () => {
-    if (!waking && (deps.worker ?? 'auto') === 'auto') {
-      waking = true;
-      setImmediate(() => {
-        waking = false;
-        scan().catch((err) => deps.log?.('analyses scan failed', err));
-      });
-    }
-    return null;
-  });
-  db.exec(`CREATE TEMP TRIGGER ${wake} AFTER INSERT ON main.session_analyses
-    BEGIN SELECT ${wake}(); END`);
+  const wakeUp = () => {
+    if (waking) return;
+    waking = true;
+    setImmediate(() => {
+      waking = false;
+      scan().catch((err) => deps.log?.('analyses scan failed', err));
+    });
+  };
+  const watching = auto
+    ? st.watchEnded(wakeUp).then(
+        (stop) => {
+          // Sessions that ended before the watch began rang no one: look once now.
+          wakeUp();
+          return stop;
+        },
+        (err: unknown) => {
+          deps.log?.('analyses: no wake-up when sessions end, polling only', err);
+          return null;
+        },
+      )
+    : Promise.resolve(null);
 
   const windowOpen = (s: SessionRecord) =>
     !isFinished(s) ||
@@ -439,7 +414,7 @@ export function createAnalyses(deps: AnalysesDeps): Analyses {
           { code: 'video_window_closed' },
         );
       }
-      if (q.hasVideo.get(s.id) || s.report.videos?.userVideoUrl) {
+      if (s.report.videos?.userVideoUrl || (await st.hasVideo(s.id))) {
         throw new ApiError('validation_error', 'This session already has its video', {
           code: 'video_exists',
         });
@@ -482,8 +457,7 @@ export function createAnalyses(deps: AnalysesDeps): Analyses {
       }
       const image = frameBytes(body.image);
       if (!image.ok) throw invalid(image.problems);
-      const state = q.analysisOf.get(s.id) as { video_done: number } | undefined;
-      if (!windowOpen(s) || state?.video_done === 1) {
+      if (!windowOpen(s) || (await st.videoClosed(s.id))) {
         throw new ApiError('validation_error', 'The video of this session is already analysed', {
           code: 'video_window_closed',
         });
@@ -494,7 +468,7 @@ export function createAnalyses(deps: AnalysesDeps): Analyses {
           `A session takes at most ${VIDEO_LIMITS.maxFrames} video frames`,
           { code: 'too_many_frames' },
         );
-      if ((q.frameCount.get(s.id) as number) >= VIDEO_LIMITS.maxFrames) throw tooMany();
+      if ((await st.frameCount(s.id)) >= VIDEO_LIMITS.maxFrames) throw tooMany();
       const rec = await media.save({
         sessionId: s.id,
         accountId: s.accountId,
@@ -504,13 +478,11 @@ export function createAnalyses(deps: AnalysesDeps): Analyses {
         bytes: image.bytes,
       });
       const now = clock.now();
-      const received = db.transaction(() => {
-        const n = q.frameCount.get(s.id) as number;
-        if (n >= VIDEO_LIMITS.maxFrames) return null;
-        q.addFrame.run(s.id, n, body.t, rec.id, now);
-        queue.enqueue(VIDEO_FRAME_JOB, { sessionId: s.id, seq: n }, now);
-        return n + 1;
-      })();
+      const received = await st.addFrame(
+        { sessionId: s.id, t: body.t, mediaId: rec.id, receivedAt: now },
+        VIDEO_LIMITS.maxFrames,
+        (seq) => ({ kind: VIDEO_FRAME_JOB, payload: { sessionId: s.id, seq }, runAfter: now }),
+      );
       if (received === null) throw tooMany();
       worker.kick();
       return { received };
@@ -524,7 +496,8 @@ export function createAnalyses(deps: AnalysesDeps): Analyses {
     run: () => worker.start(),
     async close() {
       await worker.stop();
-      if (db.open) db.exec(`DROP TRIGGER IF EXISTS temp.${wake}`);
+      const stop = await watching;
+      await stop?.();
     },
   };
 }

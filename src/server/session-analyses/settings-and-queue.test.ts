@@ -32,8 +32,8 @@ describe('idv settings', () => {
       backgroundCheckpoints: false,
     });
     const settings = sqliteAccountSettings(store.db);
-    expect(settings.deepfakeEnabled((await store.findAccount('acme'))!.id)).toBe(true);
-    expect(settings.deepfakeEnabled((await store.findAccount('other'))!.id)).toBe(false);
+    expect(await settings.deepfakeEnabled((await store.findAccount('acme'))!.id)).toBe(true);
+    expect(await settings.deepfakeEnabled((await store.findAccount('other'))!.id)).toBe(false);
     await store.close();
     expect((await cli('settings', 'deepfake', 'off', '--account', 'acme')).out).toEqual([
       'deepfake off',

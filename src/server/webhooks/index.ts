@@ -38,4 +38,11 @@ export function startWebhookDelivery(ctx: {
 export { startWebhookDispatcher, webhookConfigFromEnv, type WebhookConfig } from './service';
 export { createWebhookDispatcher, type WebhookDispatcher } from './dispatcher';
 export { createSqliteWebhookStore, watchOutbox, WEBHOOK_MIGRATIONS } from './sqlite-store';
-export { appendPlatformEvent, withPlatformEvent } from './platform-settings';
+export {
+  appendPlatformEvent,
+  sqlitePlatformSettings,
+  withPlatformEvent,
+  type PlatformChange,
+  type PlatformSettings,
+} from './platform-settings';
+export { pgPlatformSettings } from './pg-platform-settings';

@@ -1,21 +1,60 @@
 /**
  * Platform settings (the avatar and language lists) and the `settings.*` events their changes
- * fire, written in the same transaction as the change.
+ * fire, written in the same transaction as the change: here on SQLite, on PostgreSQL in
+ * `pg-platform-settings.ts`, both behind `PlatformSettings`.
  */
 import { randomBytes } from 'node:crypto';
 import type { Database } from 'better-sqlite3';
+import { sqliteCatalog } from '../store/catalog';
+import type { CatalogStore } from '../store/types';
+
+/** The events a change of the platform settings fires. */
+export type PlatformEventType = 'settings.avatars' | 'settings.langs';
+
+/** What a change may do, inside the transaction of its event. */
+export interface PlatformChange extends Pick<
+  CatalogStore,
+  'getAvatar' | 'upsertAvatar' | 'deleteAvatar'
+> {
+  /** Lists a language again at its place in the canonical order; false when it is listed. */
+  addLang(id: string, title: string, position: number): Promise<boolean>;
+  /** Stops listing a language; false when it was not listed. */
+  removeLang(id: string): Promise<boolean>;
+}
+
+export interface PlatformSettings {
+  /**
+   * Runs `change` and writes its event in one transaction: both are kept or neither. `change`
+   * returns whether it changed anything (no event otherwise).
+   */
+  change(
+    type: PlatformEventType,
+    now: number,
+    change: (c: PlatformChange) => Promise<boolean>,
+  ): Promise<{ changed: boolean; eventId: string | null }>;
+}
 
 /**
- * Writes a platform event (`settings.avatars`, `settings.langs`) to the outbox: no account, no
- * mode, no session, so the fan-out sends it to every subscribed endpoint of every account.
- * Returns the event id.
+ * The id and webhook body of a platform event: no account, no mode, no session, so the fan-out
+ * sends it to every subscribed endpoint of every account.
+ *
+ * @example
+ * platformEvent('settings.langs', 5).payload; // '{"id":"evt_…","type":"settings.langs",…}'
+ */
+export function platformEvent(type: string, now: number): { id: string; payload: string } {
+  const id = `evt_${randomBytes(16).toString('hex')}`;
+  return { id, payload: JSON.stringify({ id, type, createdAt: now, sessionId: '' }) };
+}
+
+/**
+ * Writes a platform event (`settings.avatars`, `settings.langs`) to the outbox. Returns the event
+ * id.
  *
  * @example
  * appendPlatformEvent(store.db, 'settings.avatars', Date.now()); // 'evt_…'
  */
 export function appendPlatformEvent(db: Database, type: string, now: number): string {
-  const id = `evt_${randomBytes(16).toString('hex')}`;
-  const payload = JSON.stringify({ id, type, createdAt: now, sessionId: '' });
+  const { id, payload } = platformEvent(type, now);
   db.prepare(
     `INSERT INTO events (id, account_id, mode, type, session_id, created_at, payload)
      VALUES (?, '', '', ?, '', ?, ?)`,
@@ -76,4 +115,27 @@ export function addLang(db: Database, id: string, title: string, position: numbe
  */
 export function removeLang(db: Database, id: string): boolean {
   return db.prepare('DELETE FROM langs WHERE id = ?').run(id).changes > 0;
+}
+
+/**
+ * The platform settings over a better-sqlite3 handle: each change in a transaction of its own
+ * (`withPlatformEvent`), so the connection must not be used by anything else meanwhile (the
+ * CLI's case).
+ *
+ * @example
+ * const platform = sqlitePlatformSettings(store.db);
+ * await platform.change('settings.langs', Date.now(), (c) => c.removeLang('pt'));
+ */
+export function sqlitePlatformSettings(db: Database): PlatformSettings {
+  const catalog = sqliteCatalog(db);
+  const c: PlatformChange = {
+    getAvatar: (id) => catalog.getAvatar(id),
+    upsertAvatar: (a) => catalog.upsertAvatar(a),
+    deleteAvatar: (id) => catalog.deleteAvatar(id),
+    addLang: async (id, title, position) => addLang(db, id, title, position),
+    removeLang: async (id) => removeLang(db, id),
+  };
+  return {
+    change: (type, now, change) => withPlatformEvent(db, type, now, () => change(c)),
+  };
 }

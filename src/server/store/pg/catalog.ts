@@ -1,5 +1,5 @@
 import type { AvatarRecord, CatalogStore, LangRecord } from '../types';
-import type { Pg } from './client';
+import type { PgQuery } from './client';
 
 interface AvatarRow {
   id: string;
@@ -18,13 +18,14 @@ const avatarOf = (r: AvatarRow): AvatarRecord => ({
 });
 
 /**
- * The avatars and languages a session may name (`avatars`, `langs`), over PostgreSQL.
+ * The avatars and languages a session may name (`avatars`, `langs`), over PostgreSQL (the pool,
+ * or a transaction of a change that writes its event with it).
  *
  * @example
  * const catalog = pgCatalog(pg);
  * (await catalog.listLangs()).map((l) => l.id); // ['en', 'es', …]
  */
-export function pgCatalog(pg: Pg): CatalogStore {
+export function pgCatalog(pg: PgQuery): CatalogStore {
   return {
     async listAvatars() {
       return (await pg<AvatarRow[]>`SELECT * FROM avatars ORDER BY created_at, id`).map(avatarOf);
