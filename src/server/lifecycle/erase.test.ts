@@ -87,7 +87,12 @@ async function seeded(reference: string) {
   ctx.db
     .prepare('INSERT INTO face_enroll_pending (session_id, noted_at) VALUES (?, ?)')
     .run(s.id, now);
-  await ctx.faces.table.addKnown({ ...base, clientReferenceId: reference }, photo.id, [0.1, 0.2], now);
+  await ctx.faces.table.addKnown(
+    { ...base, clientReferenceId: reference },
+    photo.id,
+    [0.1, 0.2],
+    now,
+  );
   const attemptId = `att_${reference}`;
   liveness.attempts.start(
     {
