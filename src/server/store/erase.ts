@@ -16,6 +16,10 @@ import type {
   StoredSettings,
 } from './types';
 
+/** How long a create's stored answer is kept (`IDEMPOTENCY_TTL_MS`), and a margin for clocks. */
+const ANSWER_KEPT_MS = 24 * 60 * 60 * 1000;
+const SLACK_MS = 10 * 60 * 1000;
+
 /**
  * What is kept of an erased session: id, account, mode, status, timestamps, flow, version and the
  * overall `isVerified` (false would misstate what was decided). Everything the user gave or the
@@ -70,10 +74,14 @@ export function sqliteErasure(
       'DELETE FROM otps WHERE session_id = ?',
       'DELETE FROM otp_sends WHERE session_id = ?',
       'DELETE FROM handoffs WHERE session_id = ?',
-      // A stored create answer holds the whole session as it was made (providedData, metadata).
-      'DELETE FROM idempotency_keys WHERE session_id = ?',
       'DELETE FROM session_ends WHERE session_id = ?',
     ].map((sql) => db.prepare(sql)),
+    // A stored create answer holds the whole session as it was made (providedData, metadata).
+    // Written with the session and kept a day (IDEMPOTENCY_TTL_MS): read through the expiry
+    // index around then, not the whole table (session_id has no index of its own).
+    idempotency: db.prepare(`DELETE FROM idempotency_keys INDEXED BY idempotency_keys_expiry
+      WHERE expires_at BETWEEN @created - ${SLACK_MS} AND @created + ${ANSWER_KEPT_MS + SLACK_MS}
+        AND account_id = @account AND mode = @mode AND session_id = @id`),
     ended: db.prepare(`SELECT s.id, s.account_id, s.mode FROM session_ends e
       JOIN sessions s ON s.id = e.session_id WHERE e.ended_at < ? ORDER BY e.ended_at LIMIT ?`),
   });
@@ -104,6 +112,12 @@ export function sqliteErasure(
     });
     if (res.changes !== 1) throw new Error(`session ${cur.id} changed while it was erased`);
     for (const stmt of s.sessionRows) stmt.run(cur.id);
+    s.idempotency.run({
+      id: cur.id,
+      account: cur.accountId,
+      mode: cur.mode,
+      created: cur.createdAt,
+    });
     input.alsoErase?.(tomb);
     const id = input.eventId ?? orderedId('evt', 8);
     const event = { id, type: 'session.erased', createdAt: input.now, sessionId: cur.id };

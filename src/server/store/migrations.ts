@@ -271,6 +271,8 @@ export const CORE_MIGRATIONS: readonly Migration[] = [
           ended_at INTEGER NOT NULL
         ) WITHOUT ROWID;
         CREATE INDEX session_ends_due ON session_ends (ended_at);
+        -- An erasure deletes a session's replaced secrets (refreshes are rare: a small index).
+        CREATE INDEX retired_secrets_session ON retired_secrets (session_id);
         CREATE TRIGGER session_ends_on_end AFTER UPDATE OF status ON sessions
         WHEN NEW.status IN ('complete', 'incomplete') AND OLD.status NOT IN ('complete', 'incomplete')
         BEGIN
