@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import { chromium, expect, test } from '@playwright/test';
 import { FAKE_MEDIA_LAUNCH, startIdv, type IdvServer } from './support/idvServer';
 import { pool } from './support/pool';
+import { frameTiming, summarise } from './support/frameTiming';
 import { CAMERA_READY_MS, expectLivenessReady } from './support/pageChecks';
 
 // Slow phones pass (issue 21): every bona fide fixture of `npm run fixtures` played as Chromium's
@@ -26,8 +27,11 @@ const BONA_FIDE = [
   'bona-jpeg.y4m',
   'bona-lowres.y4m',
   'bona-second-person.y4m',
-];
+].filter((f) => !process.env['E2E_FIXTURES'] || process.env['E2E_FIXTURES'].split(',').includes(f));
 const THROTTLE = 4;
+// E2E_TIMING=1 prints, per fixture, where the time went from the last challenge frame taken to
+// the decision seen by the page (support/frameTiming.ts); E2E_FIXTURES=a.y4m,b.y4m runs a subset.
+const TIMING = Boolean(process.env['E2E_TIMING']);
 test.skip(
   BONA_FIDE.some((f) => !existsSync(join(FIXTURES, f))) && !process.env['REQUIRE_FIXTURES'],
   'no fixtures: run `npm run fixtures`',
@@ -77,6 +81,7 @@ async function play(fixture: string): Promise<NodeReport> {
   try {
     const context = await browser.newContext();
     await context.grantPermissions(['camera', 'microphone'], { origin: idv.url });
+    const timing = TIMING ? frameTiming(context) : null;
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
@@ -94,6 +99,10 @@ async function play(fixture: string): Promise<NodeReport> {
       // Which phase the page stayed in tells a stuck upload from a slow analysis or a problem.
       const phase = await screen.getAttribute('data-phase', { timeout: 1_000 }).catch(() => null);
       throw new Error(`${fixture}: the liveness screen stayed in phase ${phase}`, { cause: error });
+    }
+    if (timing) {
+      const t = await timing.collect(page);
+      console.log(`timing ${fixture} ${JSON.stringify({ summary: summarise(t), ...t })}`);
     }
     const s = await idv.getSession(session.id, idv.keys.live);
     const node = (s.report.nodeReports as NodeReport[]).find((r) => r.nodeId === 'node');

@@ -35,6 +35,7 @@ import { createLiveness, type Liveness } from './liveness';
 import { createFsMediaStore, createMediaService, mediaRoutes } from './media';
 import { automaticMoves } from './nodes';
 import { createAnalyses, type Analyses } from './session-analyses';
+import type { MediaRecordStore } from './media/records';
 import type { MediaService } from './media/types';
 import { DEFAULT_OTP_LIMITS } from './otp/limits';
 import type { Mailer, SmsSender } from './otp/types';
@@ -58,10 +59,16 @@ declare module 'fastify' {
 }
 
 /** A media service for an app given none: a temporary folder and a key that live as long as it. */
-function defaultMedia(db: Database, publicUrl: string, clock: AppContext['clock']) {
+function defaultMedia(
+  db: Database,
+  publicUrl: string,
+  clock: AppContext['clock'],
+  records?: MediaRecordStore,
+) {
   const dir = mkdtempSync(join(tmpdir(), 'idv-media-'));
   const media: MediaService = createMediaService({
     db,
+    ...(records ? { records } : {}),
     store: createFsMediaStore(dir),
     secret: randomBytes(32),
     publicUrl,
@@ -93,7 +100,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     deps.rateLimits === false ? null : new SlidingWindowLimiter(limits.windowMs, () => clock.now());
   const publicUrl = deps.publicUrl.replace(/\/+$/, '');
   const db = deps.db;
-  const ownMedia = deps.media ? null : defaultMedia(db, publicUrl, clock);
+  const ownMedia = deps.media ? null : defaultMedia(db, publicUrl, clock, deps.mediaRecords);
   const media = deps.media ?? ownMedia!.media;
   // One analyzer for liveness, faces, documents and the analyses; the app closes it only when it
   // made it.
@@ -123,6 +130,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     gateway,
     faces,
     db,
+    ...(deps.attempts ? { attempts: deps.attempts } : {}),
     media,
     clock,
     worker: deps.livenessWorker ?? 'auto',
@@ -145,6 +153,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     store: deps.store,
     gateway,
     db,
+    attempts: liveness.attempts,
     media,
     clock,
     analyzer,
@@ -161,6 +170,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     ...(deps.faceStore ? { faceStore: deps.faceStore } : {}),
     externalAnalyses: deps.analysesStore !== undefined,
+    externalMedia: deps.mediaRecords !== undefined,
   });
   const retention = createRetention({
     db,

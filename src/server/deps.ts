@@ -11,6 +11,8 @@ import type { Clock } from './clock';
 import type { ConditionEvaluator, FieldExtractor, PromptRenderer } from './conversation/types';
 import type { GeoLookup } from './client/geo';
 import type { RetentionSettings } from './lifecycle/retention';
+import type { AttemptStore } from './liveness/attempt-types';
+import type { MediaRecordStore } from './media/records';
 import type { MediaService } from './media/types';
 import type { Mailer, SmsSender } from './otp/types';
 import type { SessionTimeouts } from './sessions/timeouts';
@@ -82,6 +84,10 @@ export interface AppDeps {
    * process); `idv serve` gives `DATA_DIR/media` and `DATA_DIR/media-signing.key`.
    */
   media?: MediaService;
+  /** The records of the default media service (`pgMediaRecords(pg)`); default: `db`'s. */
+  mediaRecords?: MediaRecordStore;
+  /** Liveness attempts, frames and their jobs (`pgAttemptStore(pg)`); default: `db`'s tables. */
+  attempts?: AttemptStore;
   /**
    * The face analyzer of liveness, faces, documents and the analyses; default:
    * `createHumanAnalyzer()`, created on first use.

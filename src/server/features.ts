@@ -11,7 +11,9 @@ import { PG_JOB_MIGRATIONS } from './jobs/pg-queue';
 import { JOB_MIGRATIONS } from './jobs/queue';
 import { LIFECYCLE_MIGRATIONS } from './lifecycle/migrations';
 import { LIVENESS_MIGRATIONS } from './liveness/attempt-store';
+import { PG_LIVENESS_MIGRATIONS } from './liveness/pg-attempt-store';
 import { MEDIA_MIGRATIONS } from './media/migrations';
+import { PG_MEDIA_MIGRATIONS } from './media/pg-records';
 import { ANALYSES_MIGRATIONS } from './session-analyses/migrations';
 import { PG_ANALYSES_MIGRATIONS } from './session-analyses/pg-migrations';
 import { CORE_MIGRATIONS, type Migration } from './store/migrations';
@@ -41,4 +43,6 @@ export const PG_SERVER_MIGRATIONS: readonly PgMigration[] = [
   ...PG_WEBHOOK_MIGRATIONS,
   ...PG_FACE_MIGRATIONS,
   ...PG_ANALYSES_MIGRATIONS,
+  ...PG_MEDIA_MIGRATIONS,
+  ...PG_LIVENESS_MIGRATIONS,
 ];

@@ -80,7 +80,7 @@ export function pgFaceStore(pg: Pg): FaceStore {
     async latestMedia(sessionId, kind) {
       const [row] = await pg<{ id: string }[]>`SELECT id FROM media
         WHERE session_id = ${sessionId} AND kind = ${kind}
-        ORDER BY created_at DESC, id DESC LIMIT 1`;
+        ORDER BY created_at DESC, seq DESC LIMIT 1`;
       return row?.id ?? null;
     },
     async videoFrames(sessionId) {

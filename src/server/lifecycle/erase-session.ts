@@ -6,7 +6,7 @@ import type { Database } from 'better-sqlite3';
 import type { Clock } from '../clock';
 import { FACE_MIGRATIONS, sqliteFaceForget, type FaceStore } from '../faces/face-store';
 import { endIncomplete } from '../flow/runtime';
-import { LIVENESS_MIGRATIONS, sqliteAttemptStore } from '../liveness/attempt-store';
+import { LIVENESS_MIGRATIONS, sqliteAttemptForget } from '../liveness/attempt-store';
 import { sqliteMediaForget } from '../media/forget';
 import { MEDIA_MIGRATIONS } from '../media/migrations';
 import type { MediaService } from '../media/types';
@@ -25,8 +25,13 @@ export interface SessionEraserDeps {
   /** The store's SQLite handle, where the features' tables live. */
   db: Database;
   /** Whose bytes go after the commit. */
-  media: Pick<MediaService, 'purgeDeleted'>;
+  media: Pick<MediaService, 'purgeDeleted' | 'deleteForSession'>;
   clock: Clock;
+  /**
+   * True when media records live outside the SQLite file (PostgreSQL): the session's media are
+   * then deleted right after the commit (`deleteForSession`), not inside the transaction.
+   */
+  externalMedia?: boolean;
   /**
    * A face store outside the SQLite file (PostgreSQL): its part runs right after the commit.
    * Default: the SQLite tables, inside the transaction.
@@ -59,7 +64,7 @@ export function createSessionEraser(deps: SessionEraserDeps): SessionEraser {
   ]);
   const media = sqliteMediaForget(db);
   const faces = deps.faceStore ? null : sqliteFaceForget(db);
-  const attempts = sqliteAttemptStore(db);
+  const attempts = sqliteAttemptForget(db);
   const analyses = deps.externalAnalyses ? null : sqliteAnalysesForget(db);
   return {
     async erase(scope, sessionId) {
@@ -81,6 +86,7 @@ export function createSessionEraser(deps: SessionEraserDeps): SessionEraser {
         },
       });
       if (!outcome.ok) return outcome;
+      if (deps.externalMedia && outcome.erased) await deps.media.deleteForSession(sessionId);
       if (deps.faceStore && outcome.erased) {
         await deps.faceStore.forgetMedia(mediaIds);
         await deps.faceStore.forgetSession(sessionId);

@@ -94,7 +94,7 @@ async function seeded(reference: string) {
     now,
   );
   const attemptId = `att_${reference}`;
-  liveness.attempts.start(
+  await liveness.attempts.start(
     {
       id: attemptId,
       sessionId: s.id,
@@ -109,10 +109,11 @@ async function seeded(reference: string) {
     },
     { maxStarts: 10, maxAttempts: 3 },
   );
-  liveness.attempts.addFrame(
+  await liveness.attempts.addFrame(
     { attemptId, role: 'baseline', challengeIndex: null, t: 0, receivedAt: now, mediaId: frame.id },
     now,
-    () => {},
+    // A kind no worker takes: the frame stays unanalysed.
+    () => ({ kind: 'test.none', payload: {} }),
   );
   ctx.db
     .prepare(

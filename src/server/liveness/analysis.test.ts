@@ -132,7 +132,7 @@ describe.skipIf(missing.length > 0)('liveness decided by the server from real fr
       expect(u).toMatch(/^http:\/\/idv\.test\/media\/med_\w+\?expires=\d+&sig=[0-9a-f]+$/);
 
     // A re-run of the decision (a worker that died after writing) adds nothing.
-    t.app.liveness.queue.enqueue(DECIDE_JOB, { attemptId: a.attemptId }, clock.now());
+    await t.app.liveness.queue.enqueue(DECIDE_JOB, { attemptId: a.attemptId }, clock.now());
     await t.app.liveness.drain();
     const again = (await t.store.getSessionById(a.sessionId))!;
     expect(again.report.nodeReports.filter((r) => r.nodeId === 'live')).toHaveLength(1);
@@ -172,17 +172,19 @@ describe.skipIf(missing.length > 0)('liveness decided by the server from real fr
   it('a job claimed by a worker that died runs again once its lease has passed', async () => {
     const a = await attempt([{ role: 'baseline', t: 0, image: jpegs['astronaut-rotated.png']! }]);
     // A worker claims the frame's job and dies without finishing it.
-    const dead = t.app.liveness.queue.claim(clock.now(), DEFAULT_LEASE_MS);
+    const dead = await t.app.liveness.queue.claim(clock.now(), DEFAULT_LEASE_MS);
     expect(dead).toMatchObject({ kind: FRAME_JOB, payload: { attemptId: a.attemptId, seq: 0 } });
     expect(await t.app.liveness.drain()).toBe(0);
-    expect(t.app.liveness.attempts.frame(a.attemptId, 0)?.analysis).toBeNull();
+    expect((await t.app.liveness.attempts.frame(a.attemptId, 0))?.analysis).toBeNull();
     clock.advance(DEFAULT_LEASE_MS);
     expect(await t.app.liveness.drain()).toBe(1);
-    const analysed = t.app.liveness.attempts.frame(a.attemptId, 0)?.analysis;
+    const analysed = (await t.app.liveness.attempts.frame(a.attemptId, 0))?.analysis;
     expect(analysed && 'faces' in analysed ? analysed.faces.length : -1).toBe(1);
     // The same for the decision: claimed, lost, then run by the next worker.
     await t.client(a.token, 'POST', `${a.base}/finish`, { ended: 'timeout' });
-    expect(t.app.liveness.queue.claim(clock.now(), DEFAULT_LEASE_MS)?.kind).toBe(DECIDE_JOB);
+    expect((await t.app.liveness.queue.claim(clock.now(), DEFAULT_LEASE_MS))?.kind).toBe(
+      DECIDE_JOB,
+    );
     expect(await t.app.liveness.drain()).toBe(0);
     expect((await t.client(a.token, 'GET', a.base)).body.status).toBe('analysing');
     clock.advance(DEFAULT_LEASE_MS);
@@ -217,9 +219,9 @@ describe.skipIf(missing.length > 0)('the background worker (auto)', () => {
       expect((await t.client(s.token, 'POST', `${base}/frames`, f)).status).toBe(202);
       await new Promise((r) => setTimeout(r, 300));
     }
-    const analysed = t.app.liveness.attempts
-      .frames(start.body.attemptId)
-      .filter((f) => f.analysis !== null).length;
+    const analysed = (await t.app.liveness.attempts.frames(start.body.attemptId)).filter(
+      (f) => f.analysis !== null,
+    ).length;
     // The page's pace leaves the worker time for most frames before the last one arrives.
     expect(analysed).toBeGreaterThanOrEqual(3);
     await t.client(s.token, 'POST', `${base}/finish`, { ended: 'done' });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Challenge } from '../../core/liveness';
 import { syntheticFace, type SyntheticHead } from '../../core/liveness/synthetic';
 import type { FrameAnalysis } from '../face-analysis/analyzer';
-import type { AttemptRecord, FrameRecord } from './attempt-store';
+import type { AttemptRecord, FrameRecord } from './attempt-types';
 import { decideAttempt, evidenceOf, screenshotIndexes } from './decision';
 
 const challenges: Challenge[] = ['turnLeft', 'comeCloser'];

@@ -10,7 +10,7 @@ import {
   type LivenessFrame,
 } from './decide-liveness';
 import type { FrameFailure } from '../face-analysis/analyzer';
-import type { AttemptRecord, FrameRecord } from './attempt-store';
+import type { AttemptRecord, FrameRecord } from './attempt-types';
 
 /** At most this many frames of an attempt are kept as screenshots. */
 export const MAX_SCREENSHOTS = 6;

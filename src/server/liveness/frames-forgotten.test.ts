@@ -95,7 +95,7 @@ describe('liveness frames after the decision', () => {
     expect(files(s.sessionId)).toHaveLength(kinds(s.sessionId).length);
     for (const id of shots) expect(await t.app.ctx.media.read(id)).not.toBeNull();
     // The analyses stay with the frame rows, for the post-session analyses.
-    const kept = t.app.liveness.attempts.frames(start.body.attemptId);
+    const kept = await t.app.liveness.attempts.frames(start.body.attemptId);
     expect(kept).toHaveLength(frames.length);
     expect(kept.every((f) => f.analysis !== null)).toBe(true);
     expect(t.store.db.prepare('SELECT count(*) AS n FROM media_deletions').get()).toEqual({ n: 0 });

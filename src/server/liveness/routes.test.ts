@@ -47,7 +47,7 @@ describe('POST /client/nodes/:nodeId/liveness/start', () => {
     expect(r.body.issuedAt).toBe(clock.now());
     expect(r.body.expiresAt).toBe(clock.now() + 30_000 + 15_000);
     expect(r.body.maxFrames).toBe(LIVENESS_LIMITS.maxFrames);
-    const stored = t.app.liveness.attempts.get(r.body.attemptId);
+    const stored = await t.app.liveness.attempts.get(r.body.attemptId);
     expect(stored).toMatchObject({ sessionId: s.sessionId, nodeId: 'live', status: 'capturing' });
     expect(stored?.challenges).toEqual(r.body.challenges);
   });
@@ -63,7 +63,7 @@ describe('POST /client/nodes/:nodeId/liveness/start', () => {
     const wrongType = await t.client(s.token, 'POST', '/nodes/perm/liveness/start', {});
     expect(wrongType.status).toBe(400);
     expect(wrongType.body.error.code).toBe('outcome_not_allowed');
-    expect(t.app.liveness.attempts.attemptsOf(s.sessionId, 'live')).toEqual([]);
+    expect(await t.app.liveness.attempts.attemptsOf(s.sessionId, 'live')).toEqual([]);
   });
 
   it('needs the client token', async () => {
@@ -86,7 +86,9 @@ describe('POST /client/nodes/:nodeId/liveness/start', () => {
       expect(r.body).toMatchObject({ attempt: 1, maxAttempts: 1 });
       ids.push(r.body.attemptId);
     }
-    const statuses = t.app.liveness.attempts.attemptsOf(s.sessionId, 'live').map((a) => a.status);
+    const statuses = (await t.app.liveness.attempts.attemptsOf(s.sessionId, 'live')).map(
+      (a) => a.status,
+    );
     expect(statuses).toEqual([
       ...Array<string>(LIVENESS_LIMITS.maxStartsPerNode - 1).fill('replaced'),
       'capturing',
@@ -105,7 +107,7 @@ describe('POST …/frames', () => {
     const s = await started();
     const id = s.attempt.attemptId;
     clock.advance(1234);
-    const before = t.app.liveness.queue.pendingCount();
+    const before = await t.app.liveness.queue.pendingCount();
     const r = await t.client(s.token, 'POST', `/nodes/live/liveness/${id}/frames`, frame({ t: 0 }));
     expect(r.status).toBe(202);
     expect(r.body).toEqual({ received: 1 });
@@ -116,8 +118,8 @@ describe('POST …/frames', () => {
       frame({ role: 'challenge', challengeIndex: 1, t: 800 }),
     );
     expect(r2.body).toEqual({ received: 2 });
-    expect(t.app.liveness.queue.pendingCount()).toBe(before + 2);
-    const frames = t.app.liveness.attempts.frames(id);
+    expect(await t.app.liveness.queue.pendingCount()).toBe(before + 2);
+    const frames = await t.app.liveness.attempts.frames(id);
     expect(frames.map((f) => [f.seq, f.role, f.challengeIndex, f.t, f.analysis])).toEqual([
       [0, 'baseline', null, 0, null],
       [1, 'challenge', 1, 800, null],
@@ -152,7 +154,7 @@ describe('POST …/frames', () => {
       expect(r.body.error.type).toBe('validation_error');
       expect(r.body.error.details.map((d: { path: string }) => d.path).sort()).toEqual(paths);
     }
-    expect(t.app.liveness.attempts.frames(s.attempt.attemptId)).toEqual([]);
+    expect(await t.app.liveness.attempts.frames(s.attempt.attemptId)).toEqual([]);
   });
 
   it('refuses an image over 500 KB and a body over 700 KB', async () => {
@@ -169,7 +171,7 @@ describe('POST …/frames', () => {
     expect(huge.status).toBe(400);
     expect(huge.body.error).toMatchObject({ type: 'validation_error' });
     expect(huge.body.error.message).toContain('700 KB');
-    expect(t.app.liveness.attempts.frames(s.attempt.attemptId)).toEqual([]);
+    expect(await t.app.liveness.attempts.frames(s.attempt.attemptId)).toEqual([]);
   });
 
   it(`takes at most ${LIVENESS_LIMITS.maxFrames} frames`, async () => {
@@ -182,7 +184,7 @@ describe('POST …/frames', () => {
     const r = await t.client(s.token, 'POST', url, frame({ role: 'between', t: 9999 }));
     expect(r.status).toBe(400);
     expect(r.body.error.code).toBe('too_many_frames');
-    expect(t.app.liveness.attempts.frames(s.attempt.attemptId)).toHaveLength(
+    expect(await t.app.liveness.attempts.frames(s.attempt.attemptId)).toHaveLength(
       LIVENESS_LIMITS.maxFrames,
     );
   });
@@ -203,7 +205,7 @@ describe('POST …/frames', () => {
     expect(foreign.body.error.code).toBe('attempt_unknown');
     const poll = await t.client(a.token, 'GET', `/nodes/live/liveness/${b.attempt.attemptId}`);
     expect(poll.status).toBe(404);
-    expect(t.app.liveness.attempts.frames(b.attempt.attemptId)).toEqual([]);
+    expect(await t.app.liveness.attempts.frames(b.attempt.attemptId)).toEqual([]);
   });
 
   it('refuses frames after finish (attempt_finished) and a second finish', async () => {
@@ -244,7 +246,7 @@ describe('expiry (own app: the clock jumps and jobs are drained)', () => {
     const late = await t.client(s.token, 'POST', `${base}/frames`, frame());
     expect(late.status).toBe(400);
     expect(late.body.error.code).toBe('attempt_expired');
-    expect(t.app.liveness.attempts.frames(s.attempt.attemptId)).toEqual([]);
+    expect(await t.app.liveness.attempts.frames(s.attempt.attemptId)).toEqual([]);
     expect((await t.client(s.token, 'GET', base)).body).toEqual({ status: 'analysing' });
     await t.app.liveness.drain();
     const polled = await t.client(s.token, 'GET', base);
@@ -271,7 +273,7 @@ describe('expiry (own app: the clock jumps and jobs are drained)', () => {
     clock.advance(1);
     expect(await t.app.liveness.expireDue()).toBeGreaterThanOrEqual(1);
     await t.app.liveness.drain();
-    expect(t.app.liveness.attempts.get(s.attempt.attemptId)).toMatchObject({
+    expect(await t.app.liveness.attempts.get(s.attempt.attemptId)).toMatchObject({
       status: 'decided',
       outcome: 'inconclusive',
       inconclusiveReason: 'timeout',
@@ -316,7 +318,7 @@ describe('a forged outcome', () => {
     }
     const after = await t.store.getSessionById(s.sessionId);
     expect(after).toEqual(before);
-    expect(t.app.liveness.attempts.get(s.attempt.attemptId)?.status).toBe('capturing');
+    expect((await t.app.liveness.attempts.get(s.attempt.attemptId))?.status).toBe('capturing');
   });
 });
 

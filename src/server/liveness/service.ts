@@ -30,18 +30,18 @@ import { orderedId } from '../ids';
 import { mediaEvent } from '../media/event';
 import { sqliteMediaForget } from '../media/forget';
 import { MEDIA_MIGRATIONS } from '../media/migrations';
-import type { MediaService } from '../media/types';
 import { runMigrations } from '../store/migrations';
+import type { MediaService } from '../media/types';
 import type { SessionRecord, SessionStore } from '../store/types';
-import {
-  LIVENESS_MIGRATIONS,
-  sqliteAttemptStore,
-  type AttemptRecord,
-  type AttemptRefusal,
-  type AttemptStore,
-  type DecisionMedia,
-  type FrameRecord,
-} from './attempt-store';
+import { sqliteAttemptStore } from './attempt-store';
+import type {
+  AttemptJobQueue,
+  AttemptRecord,
+  AttemptRefusal,
+  AttemptStore,
+  DecisionMedia,
+  FrameRecord,
+} from './attempt-types';
 import {
   attemptEntry,
   attemptVerdict,
@@ -53,7 +53,6 @@ import { decideAttempt, screenshotIndexes } from './decision';
 import { sharpness } from './sharpness';
 import { frameBytes } from './frame-image';
 import { frameCues } from './pad/cues';
-import { JOB_MIGRATIONS, sqliteJobQueue, type JobQueue } from '../jobs/queue';
 import { createJobWorker, type JobWorker } from '../jobs/worker';
 
 export const FRAME_JOB = 'liveness.frame';
@@ -71,8 +70,12 @@ export interface LivenessDeps {
   gateway: StepGateway;
   /** face_scan decisions (a face_scan node's capture is a liveness attempt). */
   faces: Faces;
-  /** The better-sqlite3 handle of the store, for the jobs and attempts tables. */
-  db: Database;
+  /**
+   * Where attempts, frames and their jobs live (`pgAttemptStore(pg)`); without it, the tables of
+   * `db`, the better-sqlite3 handle of the store.
+   */
+  attempts?: AttemptStore;
+  db?: Database;
   media: MediaService;
   clock: Clock;
   /** The app's analyzer (one wasm backend per process), closed by whoever made it. */
@@ -109,7 +112,8 @@ export interface Liveness {
   /** Stops the worker and waits for the job in hand. */
   close(): Promise<void>;
   readonly attempts: AttemptStore;
-  readonly queue: JobQueue;
+  /** The attempts' job queue (`attempts.jobs`). */
+  readonly queue: AttemptJobQueue;
 }
 
 function refusal(reason: AttemptRefusal, a: AttemptRecord | null): ApiError {
@@ -161,10 +165,15 @@ const decidedBy = (s: SessionRecord, attemptId: string) =>
  */
 export function createLiveness(deps: LivenessDeps): Liveness {
   const { store, media, clock, faces, analyzer } = deps;
-  runMigrations(deps.db, [...MEDIA_MIGRATIONS, ...JOB_MIGRATIONS, ...LIVENESS_MIGRATIONS]);
-  const attempts = sqliteAttemptStore(deps.db);
-  const queue = sqliteJobQueue(deps.db);
-  const mediaRows = sqliteMediaForget(deps.db);
+  if (!deps.attempts && !deps.db) {
+    throw new Error('liveness needs its attempt store: `attempts`, or the SQLite `db`');
+  }
+  const attempts: AttemptStore = deps.attempts ?? sqliteAttemptStore(deps.db!);
+  // Frames are forgotten in the SQLite file's media records (docs/lifecycle.md); attempts kept
+  // elsewhere (PostgreSQL) keep their frames to the frames' retention for now.
+  if (!deps.attempts) runMigrations(deps.db!, [...MEDIA_MIGRATIONS]);
+  const mediaRows = deps.attempts ? null : sqliteMediaForget(deps.db!);
+  const queue = attempts.jobs;
   const rand = deps.randomInt ?? ((max: number) => randomInt(max));
   const deciding = new Map<string, Promise<void>>();
 
@@ -179,8 +188,12 @@ export function createLiveness(deps: LivenessDeps): Liveness {
   }
 
   /** The attempt, if it belongs to this session's node. */
-  function attemptOf(s: SessionRecord, nodeId: string, attemptId: string): AttemptRecord {
-    const a = attempts.get(attemptId);
+  async function attemptOf(
+    s: SessionRecord,
+    nodeId: string,
+    attemptId: string,
+  ): Promise<AttemptRecord> {
+    const a = await attempts.get(attemptId);
     if (!a || a.sessionId !== s.id || a.nodeId !== nodeId) throw refusal('unknown', null);
     return a;
   }
@@ -188,27 +201,27 @@ export function createLiveness(deps: LivenessDeps): Liveness {
   async function analyseFrame(attempt: AttemptRecord, frame: FrameRecord): Promise<void> {
     const found = await media.read(frame.mediaId);
     if (!found) {
-      attempts.setAnalysis(attempt.id, frame.seq, { error: 'the frame bytes are gone' });
+      await attempts.setAnalysis(attempt.id, frame.seq, { error: 'the frame bytes are gone' });
       return;
     }
     try {
       const result = await analyzer.analyze(found.bytes);
       // The presentation-attack cues need the pixels: worked out now, stored with the analysis.
       const cues = frameCues(decodeImage(found.bytes), result.faces);
-      attempts.setAnalysis(attempt.id, frame.seq, { ...result, cues });
+      await attempts.setAnalysis(attempt.id, frame.seq, { ...result, cues });
     } catch (err) {
       // An unreadable frame is evidence too (decideLiveness counts them); anything else retries.
       if (!(err instanceof ImageDecodeError)) throw err;
-      attempts.setAnalysis(attempt.id, frame.seq, { error: err.message });
+      await attempts.setAnalysis(attempt.id, frame.seq, { error: err.message });
     }
   }
 
   async function frameJob(payload: unknown): Promise<void> {
     const { attemptId, seq } = payload as { attemptId: string; seq: number };
-    const attempt = attempts.get(attemptId);
+    const attempt = await attempts.get(attemptId);
     // A replaced or decided attempt's frames are not worth the CPU.
     if (!attempt || attempt.status === 'replaced' || attempt.status === 'decided') return;
-    const frame = attempts.frame(attemptId, seq);
+    const frame = await attempts.frame(attemptId, seq);
     if (!frame || frame.analysis !== null) return;
     await analyseFrame(attempt, frame);
   }
@@ -242,10 +255,10 @@ export function createLiveness(deps: LivenessDeps): Liveness {
   }
 
   async function decideNow(attemptId: string, lastTry: boolean): Promise<void> {
-    let attempt = attempts.get(attemptId);
+    let attempt = await attempts.get(attemptId);
     if (!attempt || attempt.status !== 'analysing') return;
     if (!attempt.cameraUnavailable) {
-      for (const f of attempts.frames(attemptId)) {
+      for (const f of await attempts.frames(attemptId)) {
         if (f.analysis !== null) continue;
         try {
           await analyseFrame(attempt, f);
@@ -254,11 +267,11 @@ export function createLiveness(deps: LivenessDeps): Liveness {
           // ends (`inconclusive`, no answer) instead of leaving the page waiting for ever.
           if (!lastTry) throw err;
           const message = err instanceof Error ? err.message : String(err);
-          attempts.setAnalysis(attemptId, f.seq, { error: `analysis failed: ${message}` });
+          await attempts.setAnalysis(attemptId, f.seq, { error: `analysis failed: ${message}` });
         }
       }
     }
-    const frames = attempts.frames(attemptId);
+    const frames = await attempts.frames(attemptId);
     const decision = decideAttempt(attempt, frames, clock.now());
     const faceScan = await faceScanOf(attempt, frames, decision);
     const current = await store.getSessionById(attempt.sessionId);
@@ -267,9 +280,9 @@ export function createLiveness(deps: LivenessDeps): Liveness {
       node?.type === 'liveness_detection' || node?.type === 'face_scan'
         ? nodeDefaults(node).maxAttempts
         : 1;
-    const earlier = attempts
-      .attemptsOf(attempt.sessionId, attempt.nodeId)
-      .filter((x) => x.status === 'decided' && x.id !== attempt!.id);
+    const earlier = (await attempts.attemptsOf(attempt.sessionId, attempt.nodeId)).filter(
+      (x) => x.status === 'decided' && x.id !== attempt!.id,
+    );
     const number = earlier.length + 1;
     const analyses = frames.map((f) => f.analysis);
     const sharp = needsSharpness(decision) ? await sharpnessOf(frames) : [];
@@ -283,10 +296,10 @@ export function createLiveness(deps: LivenessDeps): Liveness {
     });
     const entry = attemptEntry(attempt, number, decision, faceScan, verdict);
     if (!verdict.final) {
-      // Another try: the node stays current, nothing is written to the session. The frames stay
-      // with the session's media; the page is told why through the attempt's status.
+      // Another try: the node stays current, nothing is written to the session; the page is told
+      // why through the attempt's status. The attempt's frames go (forgetFrames).
       const { final: _final, ...retry } = verdict;
-      attempts.decided(
+      await attempts.decided(
         attemptId,
         {
           outcome: entry.outcome,
@@ -310,8 +323,8 @@ export function createLiveness(deps: LivenessDeps): Liveness {
         const a = frames[best]?.analysis;
         faces.rememberMedia(saved.userPhoto, a && !('error' in a) ? mainFace(a) : null);
       }
-      attempts.setDecisionMedia(attemptId, saved);
-      attempt = attempts.get(attemptId)!;
+      await attempts.setDecisionMedia(attemptId, saved);
+      attempt = (await attempts.get(attemptId))!;
     }
     const saved = attempt.decisionMedia!;
     const a = attempt;
@@ -378,7 +391,7 @@ export function createLiveness(deps: LivenessDeps): Liveness {
         await store.appendEvent(mediaEvent(record, media.signedUrl(record.id), saved.eventId, now));
       }
     }
-    attempts.decided(
+    await attempts.decided(
       a.id,
       {
         outcome: faceScan?.outcome ?? decision.outcome,
@@ -399,12 +412,14 @@ export function createLiveness(deps: LivenessDeps): Liveness {
    * replaced attempts (docs/lifecycle.md, "Liveness frames").
    */
   async function forgetFrames(sessionId: string, nodeId: string): Promise<void> {
-    const ids = attempts
-      .attemptsOf(sessionId, nodeId)
-      .filter((x) => x.status === 'decided' || x.status === 'replaced')
-      .flatMap((x) => attempts.frames(x.id).map((f) => f.mediaId));
+    if (!mediaRows) return;
+    const ids: string[] = [];
+    for (const x of await attempts.attemptsOf(sessionId, nodeId)) {
+      if (x.status !== 'decided' && x.status !== 'replaced') continue;
+      for (const f of await attempts.frames(x.id)) ids.push(f.mediaId);
+    }
     const now = clock.now();
-    const n = deps.db.transaction(() => mediaRows.forget(ids, now))();
+    const n = deps.db!.transaction(() => mediaRows.forget(ids, now))();
     if (n === 0) return;
     await faces.table.forgetMedia(ids);
     await media.purgeDeleted();
@@ -485,9 +500,10 @@ export function createLiveness(deps: LivenessDeps): Liveness {
     ...(deps.log ? { log: deps.log } : {}),
   });
 
-  function expire(a: AttemptRecord, now: number): boolean {
-    const r = attempts.finish(a.id, { ended: 'expired', cameraUnavailable: false }, now, () => {
-      queue.enqueue(DECIDE_JOB, { attemptId: a.id }, now);
+  async function expire(a: AttemptRecord, now: number): Promise<boolean> {
+    const r = await attempts.finish(a.id, { ended: 'expired', cameraUnavailable: false }, now, {
+      kind: DECIDE_JOB,
+      payload: { attemptId: a.id },
     });
     return r.ok;
   }
@@ -495,7 +511,7 @@ export function createLiveness(deps: LivenessDeps): Liveness {
   async function expireDue(): Promise<number> {
     const now = clock.now();
     let n = 0;
-    for (const a of attempts.listExpired(now, 100)) if (expire(a, now)) n++;
+    for (const a of await attempts.listExpired(now, 100)) if (await expire(a, now)) n++;
     if (n > 0) worker.kick();
     return n;
   }
@@ -517,7 +533,7 @@ export function createLiveness(deps: LivenessDeps): Liveness {
       const issuedAt = clock.now();
       const attemptId = orderedId('att');
       const expiresAt = issuedAt + timeoutSeconds * 1000 + LIVENESS_LIMITS.graceMs;
-      const r = attempts.start(
+      const r = await attempts.start(
         {
           id: attemptId,
           sessionId: s.id,
@@ -555,7 +571,7 @@ export function createLiveness(deps: LivenessDeps): Liveness {
 
     async frame(s, nodeId, attemptId, body) {
       livenessNode(s, nodeId);
-      const a = attemptOf(s, nodeId, attemptId);
+      const a = await attemptOf(s, nodeId, attemptId);
       const problems = [];
       if (body.role === 'challenge' && body.challengeIndex === undefined) {
         problems.push({ path: 'challengeIndex', message: 'is required for a challenge frame' });
@@ -573,7 +589,7 @@ export function createLiveness(deps: LivenessDeps): Liveness {
       const now = clock.now();
       if (a.status !== 'capturing') throw refusal('finished', a);
       if (now >= a.expiresAt) {
-        expire(a, now);
+        await expire(a, now);
         worker.kick();
         throw refusal('expired', a);
       }
@@ -588,7 +604,7 @@ export function createLiveness(deps: LivenessDeps): Liveness {
         bytes: image.bytes,
       });
       const receivedAt = clock.now();
-      const r = attempts.addFrame(
+      const r = await attempts.addFrame(
         {
           attemptId,
           role: body.role,
@@ -598,9 +614,9 @@ export function createLiveness(deps: LivenessDeps): Liveness {
           mediaId: rec.id,
         },
         receivedAt,
-        (seq) => queue.enqueue(FRAME_JOB, { attemptId, seq }, receivedAt),
+        (seq) => ({ kind: FRAME_JOB, payload: { attemptId, seq } }),
       );
-      if (!r.ok) throw refusal(r.reason, attempts.get(attemptId));
+      if (!r.ok) throw refusal(r.reason, await attempts.get(attemptId));
       // Analysed now, while the user is still doing the challenges.
       worker.kick();
       return { received: r.received };
@@ -608,23 +624,21 @@ export function createLiveness(deps: LivenessDeps): Liveness {
 
     async finish(s, nodeId, attemptId, body) {
       livenessNode(s, nodeId);
-      const a = attemptOf(s, nodeId, attemptId);
+      const a = await attemptOf(s, nodeId, attemptId);
       const now = clock.now();
       const cameraUnavailable = body.cameraUnavailable === true;
       // Finishing late is allowed: the attempt is then decided as a timeout.
       const late = a.status === 'capturing' && now >= a.expiresAt;
-      const r = attempts.finish(
+      const r = await attempts.finish(
         attemptId,
         {
           ended: late ? 'expired' : (body.ended ?? 'done'),
           cameraUnavailable: cameraUnavailable && !late,
         },
         now,
-        () => {
-          queue.enqueue(DECIDE_JOB, { attemptId }, now);
-        },
+        { kind: DECIDE_JOB, payload: { attemptId } },
       );
-      if (!r.ok) throw refusal(r.reason, attempts.get(attemptId));
+      if (!r.ok) throw refusal(r.reason, await attempts.get(attemptId));
       if (cameraUnavailable && !late) {
         // Nothing to analyse: decided in the request, so the page can move on at once.
         await decide(attemptId);
@@ -637,13 +651,13 @@ export function createLiveness(deps: LivenessDeps): Liveness {
 
     async status(s, nodeId, attemptId) {
       if (!nodeById(s.settings.flow, nodeId)) throw refusal('unknown', null);
-      const a = attemptOf(s, nodeId, attemptId);
+      const a = await attemptOf(s, nodeId, attemptId);
       if (a.status === 'replaced') throw refusal('finished', a);
       if (a.status === 'decided') {
         return { status: 'decided', position: s.position, ...(a.retry ? { retry: a.retry } : {}) };
       }
       if (a.status === 'capturing' && clock.now() >= a.expiresAt) {
-        expire(a, clock.now());
+        await expire(a, clock.now());
         worker.kick();
         return { status: 'analysing' };
       }

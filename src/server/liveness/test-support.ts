@@ -14,6 +14,7 @@ import { createApp } from '../app';
 import type { AppDeps } from '../deps';
 import { createApiKey } from '../keys';
 import { createFsMediaStore, createMediaService } from '../media';
+import type { Migration } from '../store/migrations';
 import { openSqliteStore, type SqliteSessionStore } from '../store/sqlite';
 
 export const FIXTURE_DIR = resolve(
@@ -80,18 +81,23 @@ export interface LivenessApp {
 }
 
 /**
- * The app on a fresh SQLite file, with a live and a test key of one account.
+ * The app on a fresh SQLite file (opened with the core's migrations, or `options.migrations`),
+ * with a live and a test key of one account.
  *
  * @example
- * const t = await openLivenessApp({ livenessWorker: 'manual' }, { mediaDir: '/tmp/media' });
+ * const t = await openLivenessApp({ livenessWorker: 'manual' });
  * const { token } = await t.open();
  */
 export async function openLivenessApp(
   deps: Partial<AppDeps> = {},
-  options: { mediaDir?: string } = {},
+  options: { migrations?: readonly Migration[]; mediaDir?: string } = {},
 ): Promise<LivenessApp> {
   const dir = mkdtempSync(join(tmpdir(), 'idv-liveness-'));
-  const store = openSqliteStore({ path: join(dir, 'idv.sqlite'), backgroundCheckpoints: false });
+  const store = openSqliteStore({
+    path: join(dir, 'idv.sqlite'),
+    backgroundCheckpoints: false,
+    ...(options.migrations ? { migrations: options.migrations } : {}),
+  });
   // A media folder the test names, to look into (default: the app's own temporary one).
   const media = options.mediaDir
     ? createMediaService({

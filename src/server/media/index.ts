@@ -9,7 +9,10 @@ export { extensionFor, mediaKeyFor, mediaKeyProblem } from './keys';
 export { MEDIA_MIGRATIONS } from './migrations';
 export { mediaRoutes, MediaUrlQuerySchema, type MediaRouteOptions } from './routes';
 export { loadOrCreateMediaSecret, MEDIA_SECRET_BYTES, MEDIA_SECRET_FILE } from './secret';
+export { pgMediaRecords, PG_MEDIA_MIGRATIONS, type PgMediaRecords } from './pg-records';
+export type { MediaRecordStore, StoredMedia } from './records';
 export { createMediaService, type MediaServiceOptions } from './service';
+export { sqliteMediaRecords, type SqliteMediaRecords } from './sqlite-records';
 export { checkMediaUrl, mediaSignature, signMediaUrl, type MediaUrlCheck } from './signing';
 export {
   MEDIA_URL_TTL_MS,

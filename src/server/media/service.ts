@@ -1,15 +1,13 @@
 /**
- * The `MediaService` over SQLite records and a `MediaStore` for the bytes.
+ * The `MediaService` over media records (SQLite or PostgreSQL) and a `MediaStore` for the bytes.
  */
 import type { Database } from 'better-sqlite3';
 import { systemClock, type Clock } from '../clock';
 import { newId } from '../ids';
-import { runMigrations } from '../store/migrations';
-import type { Mode } from '../store/types';
-import { sqliteMediaForget } from './forget';
 import { mediaKeyFor } from './keys';
-import { MEDIA_MIGRATIONS } from './migrations';
+import type { MediaRecordStore, StoredMedia } from './records';
 import { checkMediaUrl, signMediaUrl } from './signing';
+import { sqliteMediaRecords } from './sqlite-records';
 import {
   MEDIA_URL_TTL_MS,
   type MediaKind,
@@ -19,8 +17,10 @@ import {
 } from './types';
 
 export interface MediaServiceOptions {
-  /** The better-sqlite3 handle of the store (`openSqliteStore(…).db`). */
-  db: Database;
+  /** Where the records live (`pgMediaRecords(pg)`); without it, `db`'s `media` table. */
+  records?: MediaRecordStore;
+  /** The better-sqlite3 handle of the store (`openSqliteStore(…).db`), when `records` is not given. */
+  db?: Database;
   store: MediaStore;
   /** The signing key (`loadOrCreateMediaSecret(dataDir)`). */
   secret: Uint8Array | string;
@@ -29,28 +29,7 @@ export interface MediaServiceOptions {
   clock?: Clock;
 }
 
-interface MediaRow {
-  id: string;
-  session_id: string;
-  account_id: string;
-  mode: Mode;
-  kind: MediaKind;
-  content_type: string;
-  size: number;
-  storage_key: string;
-  created_at: number;
-}
-
-const toRecord = (r: MediaRow): MediaRecord => ({
-  id: r.id,
-  sessionId: r.session_id,
-  accountId: r.account_id,
-  mode: r.mode,
-  kind: r.kind,
-  contentType: r.content_type,
-  size: r.size,
-  createdAt: r.created_at,
-});
+const toRecord = ({ storageKey: _key, ...record }: StoredMedia): MediaRecord => record;
 
 const MEDIA_KINDS: readonly MediaKind[] = [
   'user_photo',
@@ -61,7 +40,8 @@ const MEDIA_KINDS: readonly MediaKind[] = [
 ];
 
 /**
- * Media records in the store's SQLite file, bytes in `store`, URLs signed with `secret`.
+ * Media records in `records` (or the store's SQLite file), bytes in `store`, URLs signed with
+ * `secret`.
  *
  * @example
  * const media = createMediaService({
@@ -75,65 +55,65 @@ const MEDIA_KINDS: readonly MediaKind[] = [
  * media.signedUrl(rec.id).url; // 'https://idv.example/media/med_…?expires=…&sig=…'
  */
 export function createMediaService(options: MediaServiceOptions): MediaService {
-  const { db, store, secret, publicUrl } = options;
+  const { store, secret, publicUrl } = options;
   const clock = options.clock ?? systemClock;
   if (typeof secret === 'string' ? secret.length === 0 : secret.byteLength === 0) {
     throw new Error('the media signing secret is empty');
   }
-  // The store may have been opened before this module registered its migration.
-  runMigrations(db, [...MEDIA_MIGRATIONS]);
-
-  const s = {
-    insert: db.prepare(`INSERT INTO media (id, session_id, account_id, mode, kind, content_type,
-      size, storage_key, created_at) VALUES (@id, @session_id, @account_id, @mode, @kind,
-      @content_type, @size, @storage_key, @created_at)`),
-    get: db.prepare('SELECT * FROM media WHERE id = ?'),
+  if (!options.records && !options.db) {
+    throw new Error('the media service needs its records: `records`, or the SQLite `db`');
+  }
+  const records = options.records ?? sqliteMediaRecords(options.db!);
+  const db = options.records ? null : options.db!;
+  const queue = db && {
     queued: db
       .prepare('SELECT storage_key FROM media_deletions ORDER BY queued_at LIMIT ?')
       .pluck(),
     // Keys carry their record's id: a queued key is never saved again.
     dequeue: db.prepare('DELETE FROM media_deletions WHERE storage_key = ?'),
   };
-  const forget = sqliteMediaForget(db);
-  const row = (id: string) => s.get.get(id) as MediaRow | undefined;
 
   return {
     async save(input) {
       if (!MEDIA_KINDS.includes(input.kind)) throw new Error(`unknown media kind ${input.kind}`);
       if (!input.contentType) throw new Error('a media object needs a content type');
       const id = newId('med');
-      const r: MediaRow = {
+      const m: StoredMedia = {
         id,
-        session_id: input.sessionId,
-        account_id: input.accountId,
+        sessionId: input.sessionId,
+        accountId: input.accountId,
         mode: input.mode,
         kind: input.kind,
-        content_type: input.contentType,
+        contentType: input.contentType,
         size: input.bytes.byteLength,
-        storage_key: mediaKeyFor(input.sessionId, id, input.contentType),
-        created_at: clock.now(),
+        createdAt: clock.now(),
+        storageKey: mediaKeyFor(input.sessionId, id, input.contentType),
       };
-      await store.put(r.storage_key, input.bytes, r.content_type);
+      await store.put(m.storageKey, input.bytes, m.contentType);
       try {
-        s.insert.run(r);
+        await records.insert(m);
       } catch (err) {
         // No record, so no bytes either: nothing half-written is left behind.
-        await store.delete(r.storage_key).catch(() => undefined);
+        await store.delete(m.storageKey).catch(() => undefined);
         throw err;
       }
-      return toRecord(r);
+      return toRecord(m);
     },
 
     async get(id) {
-      const r = row(id);
-      return r ? toRecord(r) : null;
+      const m = await records.get(id);
+      return m ? toRecord(m) : null;
     },
 
     async read(id) {
-      const r = row(id);
-      if (!r) return null;
-      const object = await store.get(r.storage_key);
-      return object ? { record: toRecord(r), bytes: object.bytes } : null;
+      const m = await records.get(id);
+      if (!m) return null;
+      const object = await store.get(m.storageKey);
+      return object ? { record: toRecord(m), bytes: object.bytes } : null;
+    },
+
+    async list(sessionId, kinds) {
+      return (await records.ofSession(sessionId, kinds)).map(toRecord);
     },
 
     signedUrl(id) {
@@ -146,17 +126,21 @@ export function createMediaService(options: MediaServiceOptions): MediaService {
     },
 
     async deleteForSession(sessionId) {
-      // Records first (every URL answers 404 at once), bytes after the commit.
-      const n = db.transaction(() => forget.forgetSession(sessionId, clock.now()))();
-      if (n > 0) while ((await this.purgeDeleted(500)) === 500);
-      return n;
+      // Records first: from then on every URL answers 404, and bytes left by a failure below are
+      // unreachable rather than half-served.
+      const gone = await records.deleteSession(sessionId);
+      for (const m of gone) await store.delete(m.storageKey);
+      return gone.length;
     },
 
     async purgeDeleted(limit = 500) {
-      const keys = s.queued.all(limit) as string[];
+      // The deletion queue is the SQLite file's (docs/lifecycle.md); records kept elsewhere have
+      // none yet.
+      if (!queue) return 0;
+      const keys = queue.queued.all(limit) as string[];
       for (const key of keys) {
         await store.delete(key);
-        s.dequeue.run(key);
+        queue.dequeue.run(key);
       }
       return keys.length;
     },

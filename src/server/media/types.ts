@@ -49,6 +49,8 @@ export interface MediaService {
   get(id: string): Promise<MediaRecord | null>;
   /** The bytes of a record, or null when they are gone. */
   read(id: string): Promise<{ record: MediaRecord; bytes: Buffer } | null>;
+  /** A session's records, oldest first (in the order written); only those of `kinds` if given. */
+  list(sessionId: string, kinds?: readonly MediaKind[]): Promise<MediaRecord[]>;
   /** A URL on this service valid for `MEDIA_URL_TTL_MS` from now (HMAC-signed). */
   signedUrl(id: string): SignedMediaUrl;
   /** Checks a URL's `expires` and `sig` for `id`: ok, or why it is refused. */

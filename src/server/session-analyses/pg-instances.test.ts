@@ -14,7 +14,7 @@ import { runMigrations } from '../store/migrations';
 import { openMediaFixture, type MediaFixture } from '../media/test-support';
 import { automaticMoves } from '../nodes';
 import { openPgStore, type PgSessionStore } from '../store/pg/store';
-import { endSession, ensurePgMediaTable, newSession } from '../test/featureStores';
+import { endSession, newSession } from '../test/featureStores';
 import { startPgCluster, type PgCluster } from '../test/pgCluster';
 import { pgAccountSettings } from './pg-account-settings';
 import { pgAnalysesStore } from './pg-store';
@@ -42,7 +42,6 @@ beforeAll(async () => {
   for (let i = 0; i < 3; i++) {
     stores.push(await openPgStore({ url, max: 4, migrations: PG_SERVER_MIGRATIONS }));
   }
-  await ensurePgMediaTable(stores[0]!.pg);
   for (const store of stores.slice(0, 2)) {
     const analyses = createAnalyses({
       store,

@@ -108,7 +108,7 @@ export function pgAnalysesStore(pg: Pg): AnalysesStore {
     async stills(sessionId) {
       const rows = await pg<{ id: string }[]>`SELECT id FROM media
         WHERE session_id = ${sessionId} AND kind IN ('user_photo', 'screenshot')
-        ORDER BY created_at, id`;
+        ORDER BY created_at, seq`;
       return rows.map((r) => r.id);
     },
     async hasVideo(sessionId) {

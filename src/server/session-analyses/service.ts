@@ -12,6 +12,7 @@ import { isFinished, type StepGateway } from '../flow/gateway';
 import { ApiError, invalid } from '../http/errors';
 import { orderedId } from '../ids';
 import { sqliteAttemptStore } from '../liveness/attempt-store';
+import type { AttemptStore } from '../liveness/attempt-types';
 import { frameBytes } from '../liveness/frame-image';
 import { JOB_MIGRATIONS, type Job } from '../jobs/queue';
 import { createJobWorker, type JobWorker } from '../jobs/worker';
@@ -52,12 +53,14 @@ export interface AnalysesDeps {
   store: SessionStore;
   /** How the analyses write into a session's report. */
   gateway: StepGateway;
-  /** The SQLite file of the defaults below and of the liveness attempts. */
+  /** The SQLite file of the defaults below. */
   db: Database;
   /** The analyses' tables; default: SQLite's, over `db`. */
   analysesStore?: AnalysesStore;
   /** Default: SQLite's, over `db`. */
   settings?: AccountSettings;
+  /** The liveness attempts whose frames the AI analysis reads; default: SQLite's, over `db`. */
+  attempts?: AttemptStore;
   media: MediaService;
   clock: Clock;
   analyzer: FaceAnalyzer;
@@ -124,10 +127,11 @@ export function createAnalyses(deps: AnalysesDeps): Analyses {
   const st = deps.analysesStore ?? sqliteAnalysesStore(db);
   const queue = st.queue;
   const settings = deps.settings ?? sqliteAccountSettings(db);
-  const attempts = sqliteAttemptStore(db);
-  // Media records stay in the SQLite file whichever store the analyses use.
-  runMigrations(db, [...MEDIA_MIGRATIONS]);
-  const mediaRows = sqliteMediaForget(db);
+  const attempts: AttemptStore = deps.attempts ?? sqliteAttemptStore(db);
+  // Video frames' bytes go once analysed, from the SQLite file's media records (docs/lifecycle.md);
+  // with the analyses on PostgreSQL they stay to the frames' retention for now.
+  if (!deps.analysesStore) runMigrations(db, [...MEDIA_MIGRATIONS]);
+  const mediaRows = deps.analysesStore ? null : sqliteMediaForget(db);
   const detector = deps.detector ?? modelDeepfakeDetector();
   const settleMs = deps.videoSettleMs ?? DEFAULT_VIDEO_SETTLE_MS;
   const deepfakeTimeoutMs = deps.deepfakeTimeoutMs ?? DEFAULT_DEEPFAKE_TIMEOUT_MS;
@@ -166,8 +170,8 @@ export function createAnalyses(deps: AnalysesDeps): Analyses {
   async function captureFrames(s: SessionRecord): Promise<FrameAnalysis[]> {
     const out: FrameAnalysis[] = [];
     for (const node of s.settings.flow) {
-      for (const a of attempts.attemptsOf(s.id, node.id)) {
-        out.push(...readable(attempts.frames(a.id).map((f) => f.analysis)));
+      for (const a of await attempts.attemptsOf(s.id, node.id)) {
+        out.push(...readable((await attempts.frames(a.id)).map((f) => f.analysis)));
       }
     }
     if (out.length > 0) return out;
@@ -255,7 +259,7 @@ export function createAnalyses(deps: AnalysesDeps): Analyses {
     await st.setFrameAnalysis(sessionId, seq, JSON.stringify(analysis));
     // Analysed, the frame is read no more (docs/lifecycle.md): its bytes go.
     const now = clock.now();
-    if (db.transaction(() => mediaRows.forget([row.mediaId], now))() > 0) {
+    if (mediaRows && db.transaction(() => mediaRows.forget([row.mediaId], now))() > 0) {
       await media.purgeDeleted();
     }
   }

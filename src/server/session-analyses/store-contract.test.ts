@@ -151,6 +151,10 @@ describe.each([sqliteFeatures(), pgFeatures()])('the $name analyses store', (sub
     expect(await c.analyses.hasCaptures(s.id)).toBe(true);
     expect(await c.analyses.hasCaptures(t.id)).toBe(true);
     expect(await c.analyses.stills(s.id)).toEqual(['med_a', 'med_b']);
+    // Two of one millisecond: in the order written, whatever their (random) ids say.
+    await c.addMedia({ id: 'med_z', sessionId: s.id, kind: 'screenshot', createdAt: 9 });
+    await c.addMedia({ id: 'med_y', sessionId: s.id, kind: 'screenshot', createdAt: 9 });
+    expect(await c.analyses.stills(s.id)).toEqual(['med_a', 'med_b', 'med_z', 'med_y']);
     expect(await c.analyses.stills(t.id)).toEqual([]);
     expect(await c.analyses.hasVideo(s.id)).toBe(false);
     await c.addMedia({ id: 'med_v', sessionId: s.id, kind: 'user_video', createdAt: 4 });

@@ -1,5 +1,6 @@
 /**
- * The databases the contract tests of the features' stores (analyses, faces, settings) run on:
+ * The databases the contract tests of the features' stores (analyses, faces, settings, media
+ * records, liveness attempts) run on:
  * a SQLite file, or a database of the throwaway PostgreSQL cluster, each with every table of the
  * service. Every `open()` is another connection to the same database: another process on the
  * file, another instance on the server.
@@ -10,12 +11,17 @@ import { join } from 'node:path';
 import { sqliteFaceStore, type FaceStore } from '../faces/face-store';
 import { pgFaceStore } from '../faces/pg-face-store';
 import { PG_SERVER_MIGRATIONS, SERVER_MIGRATIONS } from '../features';
+import { sqliteAttemptStore } from '../liveness/attempt-store';
+import type { AttemptStore } from '../liveness/attempt-types';
+import { pgAttemptStore } from '../liveness/pg-attempt-store';
+import { pgMediaRecords } from '../media/pg-records';
+import type { MediaRecordStore, StoredMedia } from '../media/records';
+import { sqliteMediaRecords } from '../media/sqlite-records';
 import { sqliteAccountSettings, type AccountSettings } from '../session-analyses/account-settings';
 import { pgAccountSettings } from '../session-analyses/pg-account-settings';
 import { pgAnalysesStore } from '../session-analyses/pg-store';
 import { sqliteAnalysesStore } from '../session-analyses/sqlite-store';
 import type { AnalysesStore } from '../session-analyses/store';
-import type { Pg } from '../store/pg/client';
 import { openPgStore } from '../store/pg/store';
 import { secretRecord, sessionRecord } from '../store/records';
 import { openSqliteStore } from '../store/sqlite';
@@ -32,6 +38,8 @@ export interface FeatureConnection {
   settings: AccountSettings;
   faces: FaceStore;
   platform: PlatformSettings;
+  media: MediaRecordStore;
+  attempts: AttemptStore;
   /** Writes a media record (no bytes: the stores read records only). */
   addMedia(m: { id: string; sessionId: string; kind: MediaKind; createdAt: number }): Promise<void>;
   close(): Promise<void>;
@@ -72,18 +80,16 @@ export function sqliteFeatures(): FeatureSubject {
         backgroundCheckpoints: false,
         createsOnThread: false,
       });
-      const add = store.db.prepare(`INSERT INTO media (id, session_id, account_id, mode, kind,
-        content_type, size, storage_key, created_at)
-        VALUES (?, ?, 'acc', 'test', ?, 'image/jpeg', 1, ?, ?)`);
+      const media = sqliteMediaRecords(store.db);
       return {
         store,
         analyses: sqliteAnalysesStore(store.db),
         settings: sqliteAccountSettings(store.db),
         faces: sqliteFaceStore(store.db),
         platform: sqlitePlatformSettings(store.db),
-        async addMedia(m) {
-          add.run(m.id, m.sessionId, m.kind, m.id, m.createdAt);
-        },
+        media,
+        attempts: sqliteAttemptStore(store.db),
+        addMedia: async (m) => media.insert(mediaRecord(m)),
         close: () => store.close(),
       };
     },
@@ -91,8 +97,7 @@ export function sqliteFeatures(): FeatureSubject {
 }
 
 /**
- * The PostgreSQL subject: one throwaway cluster, a new database per `fresh()`. The `media` table
- * is made here, in SQLite's shape, until the media module has its PostgreSQL migration.
+ * The PostgreSQL subject: one throwaway cluster, a new database per `fresh()`.
  *
  * @example
  * describe.each([sqliteFeatures(), pgFeatures()])('the $name store', (subject) => { … });
@@ -115,43 +120,36 @@ export function pgFeatures(): FeatureSubject {
     async open() {
       const store = await openPgStore({ url, max: 4, migrations: PG_SERVER_MIGRATIONS });
       const pg = store.pg;
-      await ensurePgMediaTable(pg);
+      const media = pgMediaRecords(pg);
       return {
         store,
         analyses: pgAnalysesStore(pg),
         settings: pgAccountSettings(pg),
         faces: pgFaceStore(pg),
         platform: pgPlatformSettings(pg),
-        async addMedia(m) {
-          await pg`INSERT INTO media (id, session_id, account_id, mode, kind, content_type, size,
-            storage_key, created_at) VALUES (${m.id}, ${m.sessionId}, 'acc', 'test', ${m.kind},
-            'image/jpeg', 1, ${m.id}, ${m.createdAt})`;
-        },
+        media,
+        attempts: pgAttemptStore(pg),
+        addMedia: (m) => media.insert(mediaRecord(m)),
         close: () => store.close(),
       };
     },
   };
 }
 
-/**
- * Makes the `media` table the analyses and faces read, in SQLite's shape, unless the media
- * module's PostgreSQL migration made it already.
- *
- * @example
- * await ensurePgMediaTable(store.pg);
- */
-export async function ensurePgMediaTable(pg: Pg): Promise<void> {
-  await pg.unsafe(`CREATE TABLE IF NOT EXISTS media (
-    id TEXT COLLATE "C" PRIMARY KEY,
-    session_id TEXT COLLATE "C" NOT NULL,
-    account_id TEXT COLLATE "C" NOT NULL,
-    mode TEXT NOT NULL,
-    kind TEXT NOT NULL,
-    content_type TEXT NOT NULL,
-    size BIGINT NOT NULL,
-    storage_key TEXT NOT NULL,
-    created_at BIGINT NOT NULL)`);
-}
+/** A record of `addMedia`'s few fields (one byte of JPEG, stored under its id). */
+const mediaRecord = (m: {
+  id: string;
+  sessionId: string;
+  kind: MediaKind;
+  createdAt: number;
+}): StoredMedia => ({
+  ...m,
+  accountId: 'acc',
+  mode: 'test',
+  contentType: 'image/jpeg',
+  size: 1,
+  storageKey: m.id,
+});
 
 /**
  * Creates a session in `store` (its account made when missing).
