@@ -6,7 +6,9 @@
  * specimen state is refused) judged on 1 January 2026; a two-sided card's front first, then its
  * back. A genuine document counts when the outcome is `scanSuccess` with every `extractedData`
  * field exact; "wrong pass" counts successes with any field different from the truth; broken,
- * expired and forged documents must not succeed.
+ * expired and forged documents must not succeed. Times: wall and CPU (`process.cpuUsage`, every
+ * thread) per side and per document, and the attempt's steps per side (on stderr).
+ * `DOCUMENTS_ONLY=<regular expression>` runs only the documents whose id matches.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -59,13 +61,21 @@ export default async function run(): Promise<BenchRow[]> {
   const file = join(DOCUMENTS_DIR, 'manifest.json');
   if (!existsSync(file))
     await makeDocuments(testSet(), DOCUMENTS_DIR, (l) => process.stderr.write(`${l}\n`));
-  const manifest = JSON.parse(readFileSync(file, 'utf8')) as ManifestEntry[];
+  // DOCUMENTS_ONLY=<regular expression>: only the documents whose id matches (a subset re-run).
+  const only = process.env['DOCUMENTS_ONLY'] ? new RegExp(process.env['DOCUMENTS_ONLY']) : null;
+  const manifest = (JSON.parse(readFileSync(file, 'utf8')) as ManifestEntry[]).filter(
+    (e) => !only || only.test(e.id),
+  );
   const { createHumanAnalyzer } = await import('../src/server/face-analysis/human-analyzer');
   const analyzer = createHumanAnalyzer();
   const reader = createDocumentReader({ analyzer: async () => analyzer });
   const textOcr = createTextOcr();
   const outcomeTimes: number[] = [];
+  /** CPU milliseconds of a whole document (every side), all threads (tesseract runs in a worker). */
+  const documentCpu: number[] = [];
   const sideTimes = new Map<string, number[]>();
+  const sideCpu = new Map<string, number[]>();
+  const sideSteps = new Map<string, { read: number[]; text: number[]; face: number[] }>();
   const rows = new Map<string, Tally>();
   const add = (key: string, ok: boolean) => {
     const t = rows.get(key) ?? tally();
@@ -84,6 +94,7 @@ export default async function run(): Promise<BenchRow[]> {
     front: ScanResult | null,
   ) => {
     const t0 = performance.now();
+    const c0 = process.cpuUsage();
     const r = await scanSide(reader, textOcr, {
       image,
       side,
@@ -94,27 +105,42 @@ export default async function run(): Promise<BenchRow[]> {
       front: front?.evidence ?? null,
     });
     const ms = performance.now() - t0;
+    const c = process.cpuUsage(c0);
+    const cpu = (c.user + c.system) / 1000;
     const key = `${e.kind} ${side}`;
     sideTimes.set(key, [...(sideTimes.get(key) ?? []), ms]);
-    return { r, ms };
+    sideCpu.set(key, [...(sideCpu.get(key) ?? []), cpu]);
+    const steps = sideSteps.get(key) ?? { read: [], text: [], face: [] };
+    steps.read.push(r.evidence.ms.read);
+    steps.text.push(r.evidence.ms.text);
+    steps.face.push(r.evidence.ms.face);
+    sideSteps.set(key, steps);
+    return { r, ms, cpu };
   };
   try {
     // Warm the OCR workers and the face models once, as the server keeps them warm.
     const first = manifest[0]!;
     await scan(first, readFileSync(join(DOCUMENTS_DIR, first.file)), 'front', null);
     sideTimes.clear();
+    sideCpu.clear();
+    sideSteps.clear();
     for (const e of manifest) {
       all++;
       let front: ScanResult | null = null;
-      if (e.front)
-        front = (await scan(e, readFileSync(join(DOCUMENTS_DIR, e.front)), 'front', null)).r;
-      const { r, ms } = await scan(
+      let frontCpu = 0;
+      if (e.front) {
+        const f = await scan(e, readFileSync(join(DOCUMENTS_DIR, e.front)), 'front', null);
+        front = f.r;
+        frontCpu = f.cpu;
+      }
+      const { r, ms, cpu } = await scan(
         e,
         readFileSync(join(DOCUMENTS_DIR, e.file)),
         e.front ? 'back' : 'front',
         front,
       );
       outcomeTimes.push(ms);
+      documentCpu.push(frontCpu + cpu);
       if (r.result === 'read' && r.read.method === 'tesseract') standIns++;
       const success = r.result === 'read';
       const fieldsRead =
@@ -157,8 +183,20 @@ export default async function run(): Promise<BenchRow[]> {
   const s = summarize(outcomeTimes);
   out.push({ name: 'upload → outcome, median', value: s.median, unit: 'ms', target: '< 1500 ms' });
   out.push({ name: 'upload → outcome, p90', value: s.p90, unit: 'ms', target: '< 1500 ms' });
+  out.push({
+    name: 'CPU a document (every side, all threads), median',
+    value: Math.round(summarize(documentCpu).median),
+    unit: 'ms',
+  });
   for (const [key, times] of [...sideTimes].sort()) {
     out.push({ name: `one side, median: ${key}`, value: summarize(times).median, unit: 'ms' });
+    const cpu = summarize(sideCpu.get(key) ?? []).median;
+    out.push({ name: `one side, CPU median: ${key}`, value: Math.round(cpu), unit: 'ms' });
+    const st = sideSteps.get(key)!;
+    const med = (v: number[]) => Math.round(summarize(v).median);
+    process.stderr.write(
+      `documents: ${key}: steps median read ${med(st.read)} ms, text ${med(st.text)} ms, face ${med(st.face)} ms\n`,
+    );
   }
   const sorted = [...rows].sort(([a], [b]) => a.localeCompare(b));
   for (const [key, t] of sorted.filter(([k]) => k.startsWith('valid '))) {

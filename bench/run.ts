@@ -18,6 +18,7 @@ const suites = [
   'faces',
   'store',
   'wal',
+  'shared',
 ] as const;
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

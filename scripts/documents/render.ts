@@ -44,7 +44,7 @@ export async function barcodeDataUrl(text: string): Promise<string> {
   return `data:image/png;base64,${png.toString('base64')}`;
 }
 
-/** Separable box blur of one channel plane (radius 1), in place. */
+/** Separable [1 2 1] / 4 blur of one channel plane, in place. */
 function soften(plane: Float32Array, w: number, h: number): void {
   const tmp = new Float32Array(plane.length);
   for (let y = 0; y < h; y++)
@@ -64,53 +64,77 @@ function soften(plane: Float32Array, w: number, h: number): void {
 }
 
 /**
- * The second print rendering of a 150 dpi screenshot: every colour halftoned with a 45° dot
- * screen of 0.37 mm (solid ink stays solid: text is printed, not screened), the ink spread (a
- * blur that darkens: thin strokes grow by about 0.1 mm), then scaled up to `PX_PER_MM`.
+ * The press's resolution, in output pixels: the screen is set on a grid this many times finer
+ * than the page's `PX_PER_MM` (20 px/mm, about 500 dpi), so a dot of the 0.37 mm screen spans
+ * some 7 device pixels and grows in fine steps with the tone, as a plate's dot does. (Set on the
+ * 150 dpi raster itself, a cell held 5 pixels: every tone fell to one of five or six dot
+ * patterns and a portrait came out posterised, its eyes and mouth lost in the screen.)
+ */
+const PRESS_SCALE = 2;
+
+/** The screen's period: 0.37 mm (about 68 lines an inch), at 45°. */
+const SCREEN_MM = 0.37;
+
+/**
+ * The second print rendering of a 150 dpi screenshot, as a press prints it: the low-resolution
+ * render enlarged to the press's grid (`PRESS_SCALE`), every colour halftoned there with a 45°
+ * dot screen of 0.37 mm (solid ink stays solid: text is printed, not screened), the ink spread
+ * (a blur that darkens: thin strokes grow by about 0.1 mm), then averaged down to `width` ×
+ * `height`, the page's `PX_PER_MM`.
  *
  * @example
  * const flat = secondPrint(lowResRgba, 1250, 880);
  */
 export function secondPrint(src: Rgba, width: number, height: number): Rgba {
-  const { width: w, height: h, data } = src;
-  const period = 2.2;
+  const { width: sw, height: sh, data } = src;
+  const w = width * PRESS_SCALE;
+  const h = height * PRESS_SCALE;
+  const period = (SCREEN_MM * w) / (sw / SECOND_PX_PER_MM);
   const planes = [0, 1, 2].map(() => new Float32Array(w * h));
+  const fx = sw / w;
+  const fy = sh / h;
   for (let y = 0; y < h; y++) {
+    const sy = Math.min(sh - 1.001, Math.max(0, (y + 0.5) * fy - 0.5));
+    const y0 = Math.floor(sy);
+    const ay = sy - y0;
     for (let x = 0; x < w; x++) {
+      const sx = Math.min(sw - 1.001, Math.max(0, (x + 0.5) * fx - 0.5));
+      const x0 = Math.floor(sx);
+      const ax = sx - x0;
       const u = (x + y) / Math.SQRT2;
       const v = (x - y) / Math.SQRT2;
       const screen =
         (Math.cos((2 * Math.PI * u) / period) * Math.cos((2 * Math.PI * v) / period) + 1) / 2;
+      const i = (y0 * sw + x0) * 4;
+      const j = i + sw * 4;
       for (let c = 0; c < 3; c++) {
-        const ink = 1 - data[(y * w + x) * 4 + c]! / 255;
+        const top = data[i + c]! * (1 - ax) + data[i + 4 + c]! * ax;
+        const bottom = data[j + c]! * (1 - ax) + data[j + 4 + c]! * ax;
+        const ink = 1 - (top * (1 - ay) + bottom * ay) / 255;
         // Solid (text) and empty stay so; the tones between become dots.
         const dot = ink > 0.8 ? 1 : ink < 0.03 ? 0 : ink > screen * 0.9 + 0.05 ? 1 : 0;
         planes[c]![y * w + x] = dot;
       }
     }
   }
+  // Ink spread: about 0.1 mm of blur (two passes at the press's 0.05 mm), darkened.
   for (const p of planes) {
+    soften(p, w, h);
     soften(p, w, h);
     for (let i = 0; i < p.length; i++) p[i] = Math.min(1, p[i]! * 1.35);
   }
   const out = new Uint8Array(width * height * 4);
-  const fx = w / width;
-  const fy = h / height;
+  const n = PRESS_SCALE * PRESS_SCALE;
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
-      const sx = Math.min(w - 1.001, Math.max(0, (x + 0.5) * fx - 0.5));
-      const sy = Math.min(h - 1.001, Math.max(0, (y + 0.5) * fy - 0.5));
-      const x0 = Math.floor(sx);
-      const y0 = Math.floor(sy);
-      const ax = sx - x0;
-      const ay = sy - y0;
       for (let c = 0; c < 3; c++) {
         const p = planes[c]!;
-        const i = y0 * w + x0;
-        const top = p[i]! * (1 - ax) + p[i + 1]! * ax;
-        const bottom = p[i + w]! * (1 - ax) + p[i + w + 1]! * ax;
+        let ink = 0;
+        for (let dy = 0; dy < PRESS_SCALE; dy++)
+          for (let dx = 0; dx < PRESS_SCALE; dx++)
+            ink += p[(y * PRESS_SCALE + dy) * w + x * PRESS_SCALE + dx]!;
         // Paper white and ink near-black: the page is printed, not lit.
-        out[(y * width + x) * 4 + c] = Math.round(250 - 235 * (top * (1 - ay) + bottom * ay));
+        out[(y * width + x) * 4 + c] = Math.round(250 - (235 * ink) / n);
       }
       out[(y * width + x) * 4 + 3] = 255;
     }

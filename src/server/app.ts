@@ -24,7 +24,7 @@ import {
   type DocumentReader,
   type MrzOcr,
 } from './documents';
-import { lazyHumanAnalyzer } from './face-analysis/lazy-analyzer';
+import { createThreadedAnalyzer } from './face-analysis/threaded-analyzer';
 import { createFaces } from './faces';
 import { runMigrations } from './store/migrations';
 import { createExternalCalls, DEFAULT_EXTERNAL_CALL_CONFIG } from './external/external-calls';
@@ -97,14 +97,16 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   const clock = deps.clock ?? systemClock;
   const limits: RateLimitConfig = { ...DEFAULT_RATE_LIMITS, ...(deps.rateLimits || {}) };
   const limiter =
-    deps.rateLimits === false ? null : new SlidingWindowLimiter(limits.windowMs, () => clock.now());
+    deps.rateLimits === false
+      ? null
+      : (deps.rateLimiter ?? new SlidingWindowLimiter(limits.windowMs, () => clock.now()));
   const publicUrl = deps.publicUrl.replace(/\/+$/, '');
   const db = deps.db;
   const ownMedia = deps.media ? null : defaultMedia(db, publicUrl, clock, deps.mediaRecords);
   const media = deps.media ?? ownMedia!.media;
   // One analyzer for liveness, faces, documents and the analyses; the app closes it only when it
   // made it.
-  const ownAnalyzer = deps.analyzer ? null : lazyHumanAnalyzer();
+  const ownAnalyzer = deps.analyzer ? null : createThreadedAnalyzer();
   const analyzer = deps.analyzer ?? ownAnalyzer!;
   const gateway = createGateway({ store: deps.store, clock, automatic: automaticMoves });
   const faces = createFaces({

@@ -7,7 +7,7 @@ import type { Documents } from './documents/service';
 import type { ExternalCalls } from './external/external-calls';
 import type { Faces } from './faces/faces';
 import type { StepGateway } from './flow/gateway';
-import type { SlidingWindowLimiter } from './http/rateLimit';
+import type { RateLimiter } from './http/rateLimit';
 import type { SessionEraser } from './lifecycle/erase-session';
 import type { Liveness } from './liveness/service';
 import type { MediaService } from './media/types';
@@ -45,7 +45,7 @@ export interface AppContext {
   extractor: FieldExtractor;
   mailer: Mailer;
   sms: SmsSender;
-  limiter: SlidingWindowLimiter | null;
+  limiter: RateLimiter | null;
   limits: RateLimitConfig;
   /** When sessions end unopened or idle. */
   timeouts: SessionTimeouts;

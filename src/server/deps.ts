@@ -13,6 +13,7 @@ import type { GeoLookup } from './client/geo';
 import type { RetentionSettings } from './lifecycle/retention';
 import type { AttemptStore } from './liveness/attempt-types';
 import type { MediaRecordStore } from './media/records';
+import type { RateLimiter } from './http/rateLimit';
 import type { MediaService } from './media/types';
 import type { Mailer, SmsSender } from './otp/types';
 import type { SessionTimeouts } from './sessions/timeouts';
@@ -49,6 +50,8 @@ export interface AppDeps {
   clock?: Clock;
   /** Partial overrides of the rate limits; `false` switches them off (benchmarks). */
   rateLimits?: Partial<RateLimitConfig> | false;
+  /** Where requests are counted: in this process by default; `pgRateLimiter` shares the counts. */
+  rateLimiter?: RateLimiter;
   /** The built hosted page (`dist/web`); without it `/verify` is a 404. */
   webDir?: string | null;
   /** `public/` of the repository, for the avatar images. */
@@ -90,7 +93,7 @@ export interface AppDeps {
   attempts?: AttemptStore;
   /**
    * The face analyzer of liveness, faces, documents and the analyses; default:
-   * `createHumanAnalyzer()`, created on first use.
+   * `createThreadedAnalyzer()` (human on a thread of its own), started on first use.
    */
   analyzer?: FaceAnalyzer;
   /** The document reader (tests, bench); default: one over the app's analyzer, made on first use. */

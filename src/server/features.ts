@@ -7,6 +7,7 @@
  */
 import { FACE_MIGRATIONS } from './faces/face-store';
 import { PG_FACE_MIGRATIONS } from './faces/pg-face-store';
+import { PG_RATE_LIMIT_MIGRATIONS } from './http/pgRateLimit';
 import { PG_JOB_MIGRATIONS } from './jobs/pg-queue';
 import { JOB_MIGRATIONS } from './jobs/queue';
 import { LIFECYCLE_MIGRATIONS } from './lifecycle/migrations';
@@ -14,6 +15,7 @@ import { LIVENESS_MIGRATIONS } from './liveness/attempt-store';
 import { PG_LIVENESS_MIGRATIONS } from './liveness/pg-attempt-store';
 import { MEDIA_MIGRATIONS } from './media/migrations';
 import { PG_MEDIA_MIGRATIONS } from './media/pg-records';
+import { PG_PLATFORM_SECRET_MIGRATIONS } from './platform-secrets/pg';
 import { ANALYSES_MIGRATIONS } from './session-analyses/migrations';
 import { PG_ANALYSES_MIGRATIONS } from './session-analyses/pg-migrations';
 import { CORE_MIGRATIONS, type Migration } from './store/migrations';
@@ -45,4 +47,6 @@ export const PG_SERVER_MIGRATIONS: readonly PgMigration[] = [
   ...PG_ANALYSES_MIGRATIONS,
   ...PG_MEDIA_MIGRATIONS,
   ...PG_LIVENESS_MIGRATIONS,
+  ...PG_PLATFORM_SECRET_MIGRATIONS,
+  ...PG_RATE_LIMIT_MIGRATIONS,
 ];

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { runCli } from './cli/main';
 import { configFromEnv, startServer } from './main';
 import { DEFAULT_SESSION_TIMEOUTS } from './sessions/timeouts';
+import { S3RVER_CREDENTIALS, startS3Server } from './test/s3Server';
 
 describe('configFromEnv', () => {
   it('reads the session timeouts, 30 min idle and 24 h unopened when unset', () => {
@@ -51,6 +52,76 @@ describe('configFromEnv', () => {
       /^DATABASE_URL must be a postgres:\/\/ URL, or unset for SQLite in DATA_DIR \(got a mysql: URL\)$/,
     );
     expect(() => configFromEnv({ DATABASE_URL: 'postgres://' })).toThrow(/^DATABASE_URL must/);
+  });
+});
+
+describe('MEDIA_S3_BUCKET', () => {
+  it('puts the media of `idv serve` in the bucket, behind our signed URLs', async () => {
+    const s3 = await startS3Server(['idv-media']);
+    const dir = mkdtempSync(join(tmpdir(), 'idv-main-s3-'));
+    const lines: string[] = [];
+    try {
+      const server = await startServer({
+        env: {
+          DATA_DIR: dir,
+          PORT: '0',
+          MEDIA_S3_BUCKET: 'idv-media',
+          MEDIA_S3_ENDPOINT: s3.endpoint,
+          MEDIA_S3_PREFIX: 'test/',
+          AWS_ACCESS_KEY_ID: S3RVER_CREDENTIALS.accessKeyId,
+          AWS_SECRET_ACCESS_KEY: S3RVER_CREDENTIALS.secretAccessKey,
+        },
+        log: (line) => lines.push(line),
+        build: false,
+      });
+      try {
+        expect(lines).toContain(`Media in s3://idv-media/test/ at ${s3.endpoint}`);
+        const { media } = server.app.ctx;
+        const rec = await media.save({
+          sessionId: 'sess_1',
+          accountId: 'acct_1',
+          mode: 'test',
+          kind: 'screenshot',
+          contentType: 'image/png',
+          bytes: Buffer.from('not really a png'),
+        });
+        expect(s3.keys('idv-media')).toEqual([`test/sessions/sess_1/${rec.id}.png`]);
+        expect(existsSync(join(dir, 'media'))).toBe(false);
+        const url = media.signedUrl(rec.id).url;
+        expect(url.startsWith(`${server.url}/media/`)).toBe(true);
+        const res = await fetch(url);
+        expect(res.status).toBe(200);
+        expect(await res.text()).toBe('not really a png');
+      } finally {
+        await server.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+      await s3.stop();
+    }
+  });
+});
+
+describe('MEDIA_S3_BUCKET naming a bucket the server does not have', () => {
+  it('stops the start, naming the bucket and the endpoint', async () => {
+    const s3 = await startS3Server(['idv-media']);
+    const dir = mkdtempSync(join(tmpdir(), 'idv-main-s3-'));
+    try {
+      const env = {
+        DATA_DIR: dir,
+        PORT: '0',
+        MEDIA_S3_BUCKET: 'idv-missing',
+        MEDIA_S3_ENDPOINT: s3.endpoint,
+        AWS_ACCESS_KEY_ID: S3RVER_CREDENTIALS.accessKeyId,
+        AWS_SECRET_ACCESS_KEY: S3RVER_CREDENTIALS.secretAccessKey,
+      };
+      await expect(startServer({ env, log: () => {}, build: false })).rejects.toThrow(
+        `media bucket idv-missing at ${s3.endpoint}: no such bucket`,
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+      await s3.stop();
+    }
   });
 });
 

@@ -12,9 +12,16 @@ import { DEMO_FLOW } from './demo';
 import { SERVER_MIGRATIONS } from './features';
 import { createApiKey } from './keys';
 import { retentionFromEnv, type RetentionSettings } from './lifecycle/retention';
-import { createFsMediaStore, createMediaService, loadOrCreateMediaSecret } from './media';
+import { createMediaService, loadOrCreateMediaSecret } from './media';
+import {
+  describeMediaStore,
+  mediaStoreConfigFromEnv,
+  openMediaStore,
+  type MediaStoreConfig,
+} from './media/store-config';
 import type { MediaService } from './media/types';
 import { fileMailer, smtpMailer } from './otp/mailer';
+import { folderSecrets } from './platform-secrets/folder';
 import { httpSmsSender, logSmsSender } from './otp/sms';
 import { DEFAULT_SESSION_TIMEOUTS, type SessionTimeouts } from './sessions/timeouts';
 import { POSTGRES_NOT_SERVED_YET, databaseFromEnv, type DatabaseConfig } from './store/databaseUrl';
@@ -33,6 +40,8 @@ export interface ServerConfig {
   /** `DATABASE_URL`: PostgreSQL, or by default the SQLite file `dbPath`. */
   database: DatabaseConfig;
   dbPath: string;
+  /** `DATA_DIR/media`, or an S3-compatible bucket with `MEDIA_S3_BUCKET`. */
+  media: MediaStoreConfig;
   webDir: string;
   publicDir: string;
   sessionTimeouts: SessionTimeouts;
@@ -88,6 +97,7 @@ export function configFromEnv(
     publicUrl: (env['PUBLIC_URL'] || `http://${shownHost}:${port}`).replace(/\/+$/, ''),
     database: databaseFromEnv(env['DATABASE_URL'], dataDir),
     dbPath: join(dataDir, 'idv.sqlite'),
+    media: mediaStoreConfigFromEnv(env, dataDir),
     webDir: join(ROOT, 'dist', 'web'),
     publicDir: join(ROOT, 'public'),
     sessionTimeouts,
@@ -142,19 +152,21 @@ const intEnv = (env: Record<string, string | undefined>, name: string): number |
 };
 
 /**
- * Media under `DATA_DIR/media`, signed with `DATA_DIR/media-signing.key` (kept across restarts,
+ * Media in `DATA_DIR/media` or a bucket (`cfg.media`), signed with `DATA_DIR/media-signing.key` (kept across restarts,
  * so URLs already sent stay valid). `setOrigin` names the bound port once it is known (PORT=0):
  * the signature covers id and expiry, not the origin.
  */
-function dataDirMedia(
+async function dataDirMedia(
   db: Parameters<typeof createMediaService>[0]['db'],
   dataDir: string,
   publicUrl: string,
-): { service: MediaService; setOrigin(url: string): void } {
+  storeConfig: MediaStoreConfig,
+): Promise<{ service: MediaService; setOrigin(url: string): void; close(): void }> {
+  const bytes = await openMediaStore(storeConfig);
   const inner = createMediaService({
     db,
-    store: createFsMediaStore(join(dataDir, 'media')),
-    secret: loadOrCreateMediaSecret(dataDir),
+    store: bytes.store,
+    secret: await loadOrCreateMediaSecret(folderSecrets(dataDir)),
     publicUrl,
   });
   let origin = publicUrl;
@@ -171,6 +183,7 @@ function dataDirMedia(
     setOrigin(url) {
       origin = url;
     },
+    close: bytes.close,
   };
 }
 
@@ -205,7 +218,12 @@ export async function startServer(opts: {
 
   const smtpUrl = env['SMTP_URL'];
   const smsUrl = env['SMS_HTTP_URL'];
-  const media = dataDirMedia(store.db, cfg.dataDir, cfg.publicUrl);
+  const media = await dataDirMedia(store.db, cfg.dataDir, cfg.publicUrl, cfg.media).catch(
+    async (err: unknown) => {
+      await store.close();
+      throw err;
+    },
+  );
   const testLimit = intEnv(env, 'RATE_LIMIT_TEST');
   const liveLimit = intEnv(env, 'RATE_LIMIT_LIVE');
   const app = await createApp({
@@ -271,6 +289,7 @@ export async function startServer(opts: {
     log(`Try: curl -H "Authorization: Bearer ${key}" ${url}/sessions`);
   }
   log(`Identity verification service on ${url} (data in ${cfg.dataDir})`);
+  if (cfg.media.kind === 's3') log(`Media in ${describeMediaStore(cfg.media)}`);
 
   let closed = false;
   return {
@@ -281,6 +300,7 @@ export async function startServer(opts: {
       closed = true;
       for (const stop of stops) await stop().catch(() => {});
       await app.close();
+      media.close();
       await store.close();
     },
   };

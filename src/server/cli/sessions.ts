@@ -1,12 +1,14 @@
 /**
  * `idv sessions erase ID…`: an operator's erasure of sessions (docs/lifecycle.md), the same as
- * `POST /sessions/:id/erase` with the session's own key: media (records and bytes in
- * `DATA_DIR/media`), report data, face-index entry; a tombstone and `session.erased` remain.
+ * `POST /sessions/:id/erase` with the session's own key: media (records, and bytes in
+ * `DATA_DIR/media` or the bucket), report data, face-index entry; a tombstone and `session.erased` remain.
  */
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createSessionEraser } from '../lifecycle/erase-session';
-import { createFsMediaStore, createMediaService, loadOrCreateMediaSecret } from '../media';
+import { createMediaService, loadOrCreateMediaSecret } from '../media';
+import { mediaStoreConfigFromEnv, openMediaStore } from '../media/store-config';
+import { folderSecrets } from '../platform-secrets/folder';
+import type { MediaStore } from '../media/types';
 import type { CliContext, CommandGroup } from './command';
 
 const USAGE = ['sessions erase ID… [--json]   erase sessions: their data goes, a tombstone stays'];
@@ -23,10 +25,26 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
     return 2;
   }
   const store = await ctx.openStore();
+  // The server's bytes: its folder, or its bucket (MEDIA_S3_*).
+  const bytes = await openMediaStore(mediaStoreConfigFromEnv(ctx.env, ctx.dataDir));
+  try {
+    return await erase(ids, values.json === true, ctx, store, bytes.store);
+  } finally {
+    bytes.close();
+  }
+}
+
+async function erase(
+  ids: string[],
+  json: boolean,
+  ctx: CliContext,
+  store: Awaited<ReturnType<CliContext['openStore']>>,
+  bytes: MediaStore,
+): Promise<number> {
   const media = createMediaService({
     db: store.db,
-    store: createFsMediaStore(join(ctx.dataDir, 'media')),
-    secret: loadOrCreateMediaSecret(ctx.dataDir),
+    store: bytes,
+    secret: await loadOrCreateMediaSecret(folderSecrets(ctx.dataDir)),
     // No URL is signed here.
     publicUrl: 'http://localhost',
     clock: ctx.clock,
@@ -44,7 +62,7 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
       continue;
     }
     const erasedAt = r.session.report.erasedAt ?? null;
-    if (values.json) ctx.out(JSON.stringify({ id, erased: r.erased, erasedAt }));
+    if (json) ctx.out(JSON.stringify({ id, erased: r.erased, erasedAt }));
     else
       ctx.out(
         `${id}\t${r.erased ? 'erased' : 'already erased'}\t${new Date(erasedAt ?? 0).toISOString()}`,

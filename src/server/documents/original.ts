@@ -38,9 +38,20 @@ export interface OriginalVerdict {
  */
 export const ORIGINAL_LIMITS = { minColour: 5, maxInkLevel: 0.45, maxMoire: 20 } as const;
 
-function percentile(values: Float32Array | number[], p: number): number {
-  const s = Float32Array.from(values).sort();
-  return s.length ? s[Math.min(s.length - 1, Math.floor(s.length * p))]! : 0;
+/** The `p`th percentile of values sorted in place. */
+function percentile(sorted: Float32Array, p: number): number {
+  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]! : 0;
+}
+
+/** The `p`th percentile of whole numbers 0–255 counted in `hist` (`n` of them). */
+function histPercentile(hist: Uint32Array, n: number, p: number): number {
+  const k = Math.min(n - 1, Math.floor(n * p));
+  let seen = 0;
+  for (let v = 0; v < hist.length; v++) {
+    seen += hist[v]!;
+    if (seen > k) return v;
+  }
+  return 0;
 }
 
 /**
@@ -53,7 +64,9 @@ export function originalMeasures(colour: Rgb, gray: Gray): OriginalMeasures {
   const { width: w, height: h, rgb } = colour;
   const mx = Math.round(w * 0.03);
   const my = Math.round(h * 0.03);
-  const chroma: number[] = [];
+  // Chroma is a whole number 0–255: a histogram gives its percentiles without sorting.
+  const chroma = new Uint32Array(256);
+  let chromaN = 0;
   const cr = new Float32Array(w * h);
   const cb = new Float32Array(w * h);
   const luma = new Float32Array(w * h);
@@ -68,9 +81,10 @@ export function originalMeasures(colour: Rgb, gray: Gray): OriginalMeasures {
   for (let y = my; y < h - my; y++) {
     for (let x = mx; x < w - mx; x++) {
       const i = (y * w + x) * 3;
-      chroma.push(
-        Math.max(rgb[i]!, rgb[i + 1]!, rgb[i + 2]!) - Math.min(rgb[i]!, rgb[i + 1]!, rgb[i + 2]!),
-      );
+      chroma[
+        Math.max(rgb[i]!, rgb[i + 1]!, rgb[i + 2]!) - Math.min(rgb[i]!, rgb[i + 1]!, rgb[i + 2]!)
+      ]!++;
+      chromaN++;
     }
   }
   // Fine chroma detail where the page is light (no ink edges).
@@ -95,16 +109,22 @@ export function originalMeasures(colour: Rgb, gray: Gray): OriginalMeasures {
   const bg = boxMean(gray, Math.round(gray.height / 8));
   const gx = Math.round(gray.width * 0.03);
   const gy = Math.round(gray.height * 0.03);
-  const ratios: number[] = [];
+  const ratios = new Float32Array(
+    Math.ceil((gray.height - 2 * gy) / 2) * Math.ceil((gray.width - 2 * gx) / 2),
+  );
+  let r = 0;
   for (let y = gy; y < gray.height - gy; y += 2) {
     for (let x = gx; x < gray.width - gx; x += 2) {
       const i = y * gray.width + x;
-      ratios.push(gray.data[i]! / Math.max(1, bg[i]!));
+      ratios[r++] = gray.data[i]! / Math.max(1, bg[i]!);
     }
   }
+  ratios.subarray(0, r).sort();
   return {
-    colour: percentile(chroma, 0.97) - percentile(chroma, 0.1),
-    inkLevel: percentile(ratios, 0.01),
+    colour: chromaN
+      ? histPercentile(chroma, chromaN, 0.97) - histPercentile(chroma, chromaN, 0.1)
+      : 0,
+    inkLevel: percentile(ratios.subarray(0, r), 0.01),
     moire: n > 0 ? detail / n : 0,
   };
 }

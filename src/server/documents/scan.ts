@@ -73,6 +73,7 @@ export async function scanSide(
     portrait: plan.portrait,
     // Face and text matter only for a read, or for a front kept for the back's read.
     worthIt: read.status === 'read' || (plan.portrait && read.mrz === null && twoSided),
+    ...(read.status === 'read' ? { want: read.licence?.data ?? read.mrz!.data } : {}),
   });
   const base = { read, evidence };
   const mrz = read.mrz;

@@ -7,6 +7,7 @@ import type { FaceAnalyzer, FrameAnalysis } from './analyzer';
 import { createHumanAnalyzer } from './human-analyzer';
 import { decodeImage, ImageDecodeError } from './image';
 import { cosineSimilarity } from './similarity';
+import { createThreadedAnalyzer } from './threaded-analyzer';
 
 const dir = resolve(__dirname, '../../../.tmp/fixtures');
 const files = [
@@ -23,7 +24,13 @@ if (missing.length > 0) {
   );
 }
 
-describe.skipIf(missing.length > 0)('createHumanAnalyzer on package-shipped faces', () => {
+// The app's analyzer runs on a thread of its own; it must see what the in-process one sees.
+const analyzers: [string, () => FaceAnalyzer][] = [
+  ['createHumanAnalyzer', () => createHumanAnalyzer()],
+  ['createThreadedAnalyzer', () => createThreadedAnalyzer()],
+];
+
+describe.skipIf(missing.length > 0).each(analyzers)('%s on package-shipped faces', (_, make) => {
   let analyzer: FaceAnalyzer;
   const seen = new Map<string, FrameAnalysis>();
   const analyze = async (file: string) => {
@@ -32,7 +39,7 @@ describe.skipIf(missing.length > 0)('createHumanAnalyzer on package-shipped face
   };
 
   beforeAll(async () => {
-    analyzer = createHumanAnalyzer();
+    analyzer = make();
     await analyzer.load();
   });
   afterAll(() => analyzer.close());
@@ -105,6 +112,22 @@ describe.skipIf(missing.length > 0)('createHumanAnalyzer on package-shipped face
     expect(again.faces[0]!.embedding).toEqual(first.faces[0]!.embedding);
     const coffee = await analyzer.analyze(readFileSync(join(dir, 'coffee.png')));
     expect(coffee.faces).toEqual([]); // not the previous frame's face
+  });
+
+  it('finds the same box without the other models when asked for boxes only, and runs them again after', async () => {
+    const full = (await analyze('astronaut.png')).faces[0]!;
+    const boxes = await analyzer.analyze(readFileSync(join(dir, 'astronaut.png')), {
+      boxesOnly: true,
+    });
+    expect(boxes.faces).toHaveLength(1);
+    expect(boxes.faces[0]!.box).toEqual(full.box);
+    expect(boxes.faces[0]!.score).toBeCloseTo(full.score, 3);
+    expect(boxes.faces[0]!.embedding).toEqual([]);
+    expect(boxes.faces[0]!.real).toBe(0);
+    // The models' switches are per call: the next full analysis describes the face again.
+    const after = await analyzer.analyze(readFileSync(join(dir, 'astronaut.png')));
+    expect(after.faces[0]!.embedding).toEqual(full.embedding);
+    expect(after.faces[0]!.real).toBe(full.real);
   });
 
   it('refuses bytes that are not an image', async () => {

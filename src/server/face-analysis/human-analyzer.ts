@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Config, FaceResult, Human } from '@vladmandic/human';
 import type { Point } from '../../core/liveness';
-import type { AnalyzedFace, FaceAnalyzer, FrameAnalysis } from './analyzer';
+import type { AnalyzeOptions, AnalyzedFace, FaceAnalyzer, FrameAnalysis } from './analyzer';
 import { decodeImage, rgbBrightness } from './image';
 import { registerFileLoader } from './tfjs-file-loader';
 
@@ -164,13 +164,23 @@ export function createHumanAnalyzer(opts: HumanAnalyzerOptions = {}): FaceAnalyz
     return loading;
   };
 
-  const run = async (image: Uint8Array): Promise<FrameAnalysis> => {
+  const run = async (image: Uint8Array, call: AnalyzeOptions): Promise<FrameAnalysis> => {
     const t0 = performance.now();
     const img = decodeImage(image);
     const h = await load();
     const tensor = h.tf.tensor4d(img.rgb, [1, img.height, img.width, 3], 'int32');
     try {
-      const result = await h.detect(tensor as never);
+      // human merges a call's config into its own for good: every call says which models run.
+      const all = !call.boxesOnly;
+      const models = {
+        face: {
+          iris: { enabled: all && (opts.iris ?? false) },
+          description: { enabled: all },
+          antispoof: { enabled: all },
+          liveness: { enabled: all },
+        },
+      } as Partial<Config>;
+      const result = await h.detect(tensor as never, models);
       if (typeof result.error === 'string' && result.error) throw new Error(result.error);
       return {
         width: img.width,
@@ -188,8 +198,8 @@ export function createHumanAnalyzer(opts: HumanAnalyzerOptions = {}): FaceAnalyz
     async load() {
       await load();
     },
-    analyze(image) {
-      const next = queue.then(() => run(image));
+    analyze(image, call = {}) {
+      const next = queue.then(() => run(image, call));
       queue = next.catch(() => undefined);
       return next;
     },

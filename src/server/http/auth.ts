@@ -3,7 +3,7 @@ import { sha256Hex } from '../ids';
 import type { ApiKeyRecord, Scope, SessionStore } from '../store/types';
 import type { RateLimitConfig } from '../deps';
 import { ApiError } from './errors';
-import type { RateState, SlidingWindowLimiter } from './rateLimit';
+import type { RateLimiter, RateState } from './rateLimit';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -70,16 +70,16 @@ function limited(s: RateState, message: string): ApiError {
  * and nothing else.
  *
  * @example
- * throw badCredential(limiter, request.ip, 30, new ApiError('authentication_error', 'Invalid API key provided'), 'an invalid API key');
+ * throw await badCredential(limiter, request.ip, 30, new ApiError('authentication_error', 'Invalid API key provided'), 'an invalid API key');
  */
-export function badCredential(
-  limiter: SlidingWindowLimiter | null,
+export async function badCredential(
+  limiter: RateLimiter | null,
   ip: string,
   limit: number,
   err: ApiError,
   what: string,
-): ApiError {
-  const s = limiter?.hit(`ip:${ip}`, limit);
+): Promise<ApiError> {
+  const s = await limiter?.hit(`ip:${ip}`, limit);
   return s && !s.allowed
     ? limited(s, `Too many requests with ${what} from this address; retry later`)
     : err;
@@ -98,12 +98,12 @@ export function badCredential(
  */
 export function apiKeyAuth(
   store: SessionStore,
-  limiter: SlidingWindowLimiter | null,
+  limiter: RateLimiter | null,
   limits: RateLimitConfig,
 ) {
   /** A bad key: counted against the address and `err`; 429 (not counted) once it is over. */
-  const refuse = (request: FastifyRequest, err: ApiError): never => {
-    throw badCredential(limiter, request.ip, limits.badKeyPerIp, err, 'an invalid API key');
+  const refuse = async (request: FastifyRequest, err: ApiError): Promise<never> => {
+    throw await badCredential(limiter, request.ip, limits.badKeyPerIp, err, 'an invalid API key');
   };
   return async function onRequest(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     const token = bearer(request.headers.authorization);
@@ -128,7 +128,7 @@ export function apiKeyAuth(
     }
     request.auth = { scope: { accountId: key.accountId, mode: key.mode }, key };
     if (limiter) {
-      const s = limiter.hit(`key:${key.id}`, key.mode === 'live' ? limits.live : limits.test);
+      const s = await limiter.hit(`key:${key.id}`, key.mode === 'live' ? limits.live : limits.test);
       if (!s.allowed) {
         throw limited(
           s,

@@ -8,6 +8,15 @@ export interface RateState {
 }
 
 /**
+ * Counts requests per key against a limit: in-process (`SlidingWindowLimiter`, one instance), or
+ * in a database every instance shares (`pgRateLimiter`).
+ */
+export interface RateLimiter {
+  /** Counts a request if the window has room; says whether it was allowed. Refusals do not count. */
+  hit(key: string, limit: number): RateState | Promise<RateState>;
+}
+
+/**
  * An exact sliding-window limiter: each key keeps the times of its counted requests within the
  * window. Refused requests are not counted, so a client that backs off recovers on time.
  *
@@ -15,7 +24,7 @@ export interface RateState {
  * const limiter = new SlidingWindowLimiter(60_000, () => Date.now());
  * limiter.hit('key', 100).allowed; // true
  */
-export class SlidingWindowLimiter {
+export class SlidingWindowLimiter implements RateLimiter {
   private readonly hits = new Map<string, number[]>();
   private lastSweep = 0;
 

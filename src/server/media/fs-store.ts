@@ -5,18 +5,12 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, open, readFile, rename, rm, rmdir } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
-import { mediaKeyProblem } from './keys';
+import { MediaKeyError, mediaKeyProblem } from './keys';
 import type { MediaStore } from './types';
 
 const DEFAULT_CONTENT_TYPE = 'application/octet-stream';
 
-/** A refused key: a programming error of the caller, never user input reaching the disk. */
-export class MediaKeyError extends Error {
-  constructor(key: string, problem: string) {
-    super(`invalid media key ${JSON.stringify(key)}: ${problem}`);
-    this.name = 'MediaKeyError';
-  }
-}
+export { MediaKeyError };
 
 /**
  * Opens (and creates when missing) a media folder.

@@ -5,6 +5,14 @@
  * writes, content-type notes).
  */
 
+/** A refused key: a programming error of the caller, never user input reaching a store. */
+export class MediaKeyError extends Error {
+  constructor(key: string, problem: string) {
+    super(`invalid media key ${JSON.stringify(key)}: ${problem}`);
+    this.name = 'MediaKeyError';
+  }
+}
+
 /** Longest key accepted; far above what the service makes, well under file-system limits. */
 export const MAX_MEDIA_KEY_LENGTH = 400;
 

@@ -1,57 +1,34 @@
 /**
- * The media signing secret, kept in `DATA_DIR/media-signing.key` so that URLs handed out before a
- * restart keep working after it.
+ * The media signing secret, one for every instance and kept across restarts so that URLs handed
+ * out before keep working after: `DATA_DIR/media-signing.key` beside SQLite, a row of
+ * `platform_secrets` on PostgreSQL (`PlatformSecrets`).
  */
 import { randomBytes } from 'node:crypto';
-import { linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import type { PlatformSecrets } from '../platform-secrets/types';
 
+/** The secret's name among the platform's (in a data folder: the file `media-signing.key`). */
+export const MEDIA_SECRET_NAME = 'media-signing';
 /** The file name under the data folder. */
-export const MEDIA_SECRET_FILE = 'media-signing.key';
+export const MEDIA_SECRET_FILE = `${MEDIA_SECRET_NAME}.key`;
 /** 256 bits, the HMAC-SHA256 block-size-friendly length. */
 export const MEDIA_SECRET_BYTES = 32;
 
 /**
- * Reads the secret, or makes it (32 random bytes, file mode 0600) the first time. Two processes
- * starting together agree on one secret: the file is created whole under a temporary name and
- * hard-linked into place, which fails for the loser, who then reads the winner's.
+ * Reads the secret, or makes it (32 random bytes) the first time. Instances starting together
+ * agree on one: the store keeps the first made and gives it to all.
  *
  * @example
- * const secret = loadOrCreateMediaSecret(dataDir);
+ * const secret = await loadOrCreateMediaSecret(folderSecrets(dataDir));
  * secret.length; // 32
  */
-export function loadOrCreateMediaSecret(dataDir: string): Buffer {
-  const path = join(dataDir, MEDIA_SECRET_FILE);
-  const existing = readSecret(path);
-  if (existing) return existing;
-  mkdirSync(dataDir, { recursive: true });
-  const tmp = join(dataDir, `.${MEDIA_SECRET_FILE}.${randomBytes(8).toString('hex')}`);
-  writeFileSync(tmp, randomBytes(MEDIA_SECRET_BYTES), { mode: 0o600, flag: 'wx' });
-  try {
-    linkSync(tmp, path);
-  } catch (err) {
-    if ((err as { code?: string }).code !== 'EEXIST') throw err;
-  } finally {
-    rmSync(tmp, { force: true });
-  }
-  const secret = readSecret(path);
-  if (!secret) throw new Error(`${path} vanished while it was being created`);
-  return secret;
-}
-
-function readSecret(path: string): Buffer | null {
-  let bytes: Buffer;
-  try {
-    bytes = readFileSync(path);
-  } catch (err) {
-    if ((err as { code?: string }).code === 'ENOENT') return null;
-    throw err;
-  }
-  if (bytes.length !== MEDIA_SECRET_BYTES) {
+export async function loadOrCreateMediaSecret(secrets: PlatformSecrets): Promise<Buffer> {
+  const secret = await secrets.keep(MEDIA_SECRET_NAME, randomBytes(MEDIA_SECRET_BYTES));
+  if (secret.length !== MEDIA_SECRET_BYTES) {
     throw new Error(
-      `${path} holds ${bytes.length} bytes, not ${MEDIA_SECRET_BYTES}: it is not a media signing ` +
-        'key. Restore it from a backup, or delete it to make a new one (older media URLs then stop working).',
+      `${secrets.whereIs(MEDIA_SECRET_NAME)} holds ${secret.length} bytes, not ${MEDIA_SECRET_BYTES}: ` +
+        'it is not a media signing key. Restore it from a backup, or delete it to make a new one ' +
+        '(older media URLs then stop working).',
     );
   }
-  return bytes;
+  return secret;
 }

@@ -22,7 +22,7 @@ export interface MediaServiceOptions {
   /** The better-sqlite3 handle of the store (`openSqliteStore(…).db`), when `records` is not given. */
   db?: Database;
   store: MediaStore;
-  /** The signing key (`loadOrCreateMediaSecret(dataDir)`). */
+  /** The signing key (`await loadOrCreateMediaSecret(folderSecrets(dataDir))`). */
   secret: Uint8Array | string;
   /** This service's public base URL; signed URLs start with it. */
   publicUrl: string;
@@ -47,7 +47,7 @@ const MEDIA_KINDS: readonly MediaKind[] = [
  * const media = createMediaService({
  *   db: store.db,
  *   store: createFsMediaStore(join(dataDir, 'media')),
- *   secret: loadOrCreateMediaSecret(dataDir),
+ *   secret: await loadOrCreateMediaSecret(folderSecrets(dataDir)),
  *   publicUrl: 'https://idv.example',
  * });
  * const rec = await media.save({ sessionId, accountId, mode: 'live', kind: 'user_photo',

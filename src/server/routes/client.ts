@@ -40,9 +40,9 @@ export function clientRoutes(app: FastifyInstance, ctx: AppContext): void {
   const access = clientAccess(ctx);
 
   /** A refused secret or token counts against the address; a valid one is never held back. */
-  const refuse = (request: FastifyRequest, err: unknown): unknown =>
+  const refuse = async (request: FastifyRequest, err: unknown): Promise<unknown> =>
     err instanceof ApiError && err.type === 'authentication_error'
-      ? badCredential(
+      ? await badCredential(
           ctx.limiter,
           request.ip,
           ctx.limits.badKeyPerIp,
@@ -59,7 +59,7 @@ export function clientRoutes(app: FastifyInstance, ctx: AppContext): void {
         userAgent: request.headers['user-agent'],
       });
     } catch (err) {
-      throw refuse(request, err);
+      throw await refuse(request, err);
     }
   });
 
@@ -80,7 +80,7 @@ export function clientRoutes(app: FastifyInstance, ctx: AppContext): void {
         request.clientSession = session;
         request.clientMoved = moved;
       } catch (err) {
-        throw refuse(request, err);
+        throw await refuse(request, err);
       }
       refuseMoved(request, request.clientMoved);
     });

@@ -66,7 +66,7 @@ export function handoffRoutes(
   deps: {
     access: ClientAccess;
     sessionOf: (request: FastifyRequest) => SessionRecord;
-    refuse: (request: FastifyRequest, err: unknown) => unknown;
+    refuse: (request: FastifyRequest, err: unknown) => Promise<unknown>;
   },
 ): void {
   const handoffs = clientHandoffs({ ...ctx, access: deps.access });
@@ -78,7 +78,7 @@ export function handoffRoutes(
       try {
         return await handoffs.claim(request.body.code);
       } catch (err) {
-        throw deps.refuse(request, err);
+        throw await deps.refuse(request, err);
       }
     },
   );

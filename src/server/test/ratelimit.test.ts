@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { manualClock } from '../clock';
+import { SlidingWindowLimiter } from '../http/rateLimit';
 import { MINIMAL_FLOW, startHarness, type Harness } from './harness';
 
 let h: Harness | null = null;
@@ -78,6 +79,28 @@ describe('rate limits', () => {
     const after = await h.call('GET', '/langs', { key: 'sk_test_guessguessguessguessY' });
     expect(after.status).toBe(429);
     expect(after.body.error.type).toBe('rate_limit_error');
+  });
+
+  it('counts in the limiter it is given, which instances may share', async () => {
+    const clock = manualClock(Date.UTC(2025, 9, 1));
+    // Two instances with one shared count (PostgreSQL's pgRateLimiter in production).
+    const shared = new SlidingWindowLimiter(60_000, () => clock.now());
+    h = await startHarness({ clock, rateLimits: { badKeyPerIp: 5 }, rateLimiter: shared });
+    const other = await startHarness({
+      clock,
+      rateLimits: { badKeyPerIp: 5 },
+      rateLimiter: shared,
+    });
+    try {
+      const bad = (app: Harness, i: number) =>
+        app.call('GET', '/langs', { key: `sk_test_wrongwrongwrongwrong${i}` });
+      for (let i = 0; i < 3; i++) expect((await bad(h, i)).status).toBe(401);
+      for (let i = 3; i < 5; i++) expect((await bad(other, i)).status).toBe(401);
+      expect((await bad(h, 5)).status).toBe(429);
+      expect((await bad(other, 6)).status).toBe(429);
+    } finally {
+      await other.close();
+    }
   });
 
   it('can be switched off for benchmarks', async () => {
