@@ -48,6 +48,11 @@ export interface SessionsApi {
   retrieve(sessionId: string): Promise<SessionWithSecret>;
   /** `GET /sessions/{id}/refresh`: a new client secret; every earlier one stops working. */
   refresh(sessionId: string): Promise<ClientSecret>;
+  /**
+   * `POST /sessions/{id}/erase`: its data goes, a tombstone (`session.erasedAt`) stays.
+   * Idempotent, so safe to retry.
+   */
+  erase(sessionId: string): Promise<SessionWithSecret>;
   /** One page of `GET /sessions` (pass `cursor` for the next). */
   listPage(params?: ListSessionsParams): Promise<SessionListPage>;
   /** Every page of `GET /sessions` from `params.cursor` on, fetched as the loop asks for it. */
@@ -119,6 +124,8 @@ export function createIdvClient(options: IdvClientOptions): IdvClient {
     },
     retrieve: (id) => get<SessionWithSecret>(sessionPath(id)),
     refresh: (id) => get<ClientSecret>(`${sessionPath(id)}/refresh`),
+    erase: (id) =>
+      send<SessionWithSecret>(opts, { method: 'POST', path: `${sessionPath(id)}/erase`, body: {} }),
     listPage: (params) => get<SessionListPage>(`/sessions${listQuery(params)}`),
     async *list(params = {}) {
       let cursor = params.cursor;

@@ -8,6 +8,7 @@ import { Value } from '@sinclair/typebox/value';
 /** Every event type the service sends. `session.completed` (an older example) is never sent. */
 export const WEBHOOK_EVENT_TYPES = [
   'session.status',
+  'session.erased',
   'media.user_photo',
   'media.document_photo',
   'media.user_video',

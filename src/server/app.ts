@@ -13,7 +13,7 @@ import { LocalFieldExtractor } from './conversation/extract';
 import { LocalConditionEvaluator, LocalPromptRenderer } from './conversation/local';
 import { DEFAULT_RATE_LIMITS, type AppDeps, type RateLimitConfig } from './deps';
 import { apiKeyAuth } from './http/auth';
-import { errorHandler, notFoundHandler } from './http/errors';
+import { ApiError, errorHandler, notFoundHandler } from './http/errors';
 import { jsonBodyParser } from './http/jsonBody';
 import { serveOpenApi } from './http/openapiDoc';
 import { SlidingWindowLimiter } from './http/rateLimit';
@@ -31,6 +31,13 @@ import { runMigrations } from './store/migrations';
 import { createExternalCalls, DEFAULT_EXTERNAL_CALL_CONFIG } from './external/external-calls';
 import { createSqliteWebhookStore, WEBHOOK_MIGRATIONS } from './webhooks/sqlite-store';
 import { createGateway } from './flow/gateway';
+import {
+  createRetention,
+  createSessionEraser,
+  DEFAULT_RETENTION,
+  type SessionEraser,
+} from './lifecycle';
+import type { SessionErasureStore } from './store/types';
 import { createLiveness, type Liveness } from './liveness';
 import { createFsMediaStore, createMediaService, mediaRoutes } from './media';
 import { automaticMoves } from './nodes';
@@ -82,6 +89,17 @@ const refuseDelivery = (what: string) => ({
     throw new Error(`no ${what} configured`);
   },
 });
+
+/** The eraser of a store without erasure (PostgreSQL, for now): the route answers why. */
+const ERASURE_NOT_HERE: SessionEraser = {
+  erase: () =>
+    Promise.reject(
+      new ApiError(
+        'api_error',
+        'Erasing a session is not available on PostgreSQL yet (docs/deploy.md); it is on SQLite.',
+      ),
+    ),
+};
 
 /** SQLite's webhook store over `db`, its tables made if the store was opened without them. */
 function sqliteWebhookStore(db: Database) {
@@ -189,6 +207,40 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     ...(deps.analysesStore ? { analysesStore: deps.analysesStore } : {}),
     ...(deps.accountSettings ? { settings: deps.accountSettings } : {}),
   });
+  // Erasure and retention run in one SQLite transaction over every feature's tables; on
+  // PostgreSQL they are not there yet, and the erase route says so (docs/deploy.md).
+  const erasure = deps.store.eraseSession && deps.store.listEndedBefore ? deps.store : null;
+  const lifecycle = (db: Database, erasure: SessionErasureStore) => {
+    const eraser = createSessionEraser({
+      store: erasure,
+      db,
+      media,
+      clock,
+      ...(deps.faceStore ? { faceStore: deps.faceStore } : {}),
+      externalAnalyses: deps.analysesStore !== undefined,
+      externalMedia: deps.mediaRecords !== undefined,
+    });
+    const retention = createRetention({
+      db,
+      store: erasure,
+      media,
+      eraser,
+      faces: faces.table,
+      clock,
+      settings: {
+        media: { ...DEFAULT_RETENTION.media, ...deps.retention?.media },
+        sessionDays:
+          deps.retention?.sessionDays !== undefined
+            ? deps.retention.sessionDays
+            : DEFAULT_RETENTION.sessionDays,
+      },
+    });
+    return { eraser, retention };
+  };
+  const { eraser, retention } =
+    db && erasure
+      ? lifecycle(db, erasure as SessionErasureStore)
+      : { eraser: ERASURE_NOT_HERE, retention: null };
   const ctx: AppContext = {
     store: deps.store,
     db,
@@ -212,6 +264,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     externalCalls,
     documents,
     analyses,
+    eraser,
   };
 
   const app = Fastify({
@@ -264,7 +317,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await pageRoutes(app, ctx, { webDir: deps.webDir ?? null, publicDir: deps.publicDir ?? null });
 
-  const sweeper = createSweeper(ctx.store, clock, ctx.timeouts);
+  const sweeper = createSweeper(ctx.store, clock, ctx.timeouts, undefined, retention);
   app.decorate('sweeper', sweeper);
   if (deps.sweepIntervalMs && deps.sweepIntervalMs > 0) sweeper.start(deps.sweepIntervalMs);
   app.addHook('onClose', async () => sweeper.stop());

@@ -8,6 +8,7 @@ import type { ExternalCalls } from './external/external-calls';
 import type { Faces } from './faces/faces';
 import type { StepGateway } from './flow/gateway';
 import type { RateLimiter } from './http/rateLimit';
+import type { SessionEraser } from './lifecycle/erase-session';
 import type { Liveness } from './liveness/service';
 import type { MediaService } from './media/types';
 import type { Analyses } from './session-analyses/service';
@@ -62,6 +63,8 @@ export interface AppContext {
   documents: Documents;
   /** Post-session analyses and the session video. */
   analyses: Analyses;
+  /** Erases a session, every feature's part of it (docs/lifecycle.md). */
+  eraser: SessionEraser;
 }
 
 /**

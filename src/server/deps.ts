@@ -12,13 +12,14 @@ import type { FaceAnalyzer } from './face-analysis/analyzer';
 import type { Clock } from './clock';
 import type { ConditionEvaluator, FieldExtractor, PromptRenderer } from './conversation/types';
 import type { GeoLookup } from './client/geo';
+import type { RetentionSettings } from './lifecycle/retention';
 import type { AttemptStore } from './liveness/attempt-types';
 import type { MediaRecordStore } from './media/records';
 import type { RateLimiter } from './http/rateLimit';
 import type { MediaService } from './media/types';
 import type { Mailer, SmsSender } from './otp/types';
 import type { SessionTimeouts } from './sessions/timeouts';
-import type { OtpSendLimits, SessionStore } from './store/types';
+import type { OtpSendLimits, SessionErasureStore, SessionStore } from './store/types';
 
 export interface RateLimitConfig {
   /** Requests per window for an `sk_test_` key (spec: 100). */
@@ -39,7 +40,9 @@ export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
 
 /** Everything `createApp` needs; only the entry point reads the environment to fill it. */
 export interface AppDeps {
-  store: SessionStore;
+  /** Erasure is SQLite's only so far (docs/lifecycle.md). */
+  /** Erasure and retention (`SessionErasureStore`) are on SQLite only so far. */
+  store: SessionStore & Partial<SessionErasureStore>;
   /**
    * The SQLite file the features' own tables live in (media, liveness, analyses, …): the
    * store's own handle, `openSqliteStore(…).db`. On PostgreSQL there is none: each feature's
@@ -75,6 +78,11 @@ export interface AppDeps {
   sessionTimeouts?: Partial<SessionTimeouts>;
   /** Caps on the codes a session may have sent (default `DEFAULT_OTP_LIMITS`). */
   otpLimits?: Partial<OtpSendLimits>;
+  /**
+   * How long media and finished sessions are kept (default `DEFAULT_RETENTION`); the entry point
+   * reads the `RETENTION_*_DAYS` variables.
+   */
+  retention?: Partial<RetentionSettings>;
   /** How often the sweeper ends timed-out sessions; 0 leaves it to `app.sweeper.runOnce()`. */
   sweepIntervalMs?: number;
   /**

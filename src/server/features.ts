@@ -10,6 +10,7 @@ import { PG_FACE_MIGRATIONS } from './faces/pg-face-store';
 import { PG_RATE_LIMIT_MIGRATIONS } from './http/pgRateLimit';
 import { PG_JOB_MIGRATIONS } from './jobs/pg-queue';
 import { JOB_MIGRATIONS } from './jobs/queue';
+import { LIFECYCLE_MIGRATIONS } from './lifecycle/migrations';
 import { LIVENESS_MIGRATIONS } from './liveness/attempt-store';
 import { PG_LIVENESS_MIGRATIONS } from './liveness/pg-attempt-store';
 import { MEDIA_MIGRATIONS } from './media/migrations';
@@ -31,6 +32,7 @@ export const SERVER_MIGRATIONS: readonly Migration[] = [
   ...FACE_MIGRATIONS,
   ...ANALYSES_MIGRATIONS,
   ...WEBHOOK_MIGRATIONS,
+  ...LIFECYCLE_MIGRATIONS,
 ];
 
 /**

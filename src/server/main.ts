@@ -10,6 +10,7 @@ import { systemClock } from './clock';
 import { conversationFromEnv } from './conversation/openai';
 import { DEMO_FLOW } from './demo';
 import { createApiKey } from './keys';
+import { retentionFromEnv, type RetentionSettings } from './lifecycle/retention';
 import { createMediaService, loadOrCreateMediaSecret } from './media';
 import {
   describeMediaStore,
@@ -54,6 +55,8 @@ export interface ServerConfig {
   sessionTimeouts: SessionTimeouts;
   /** Every minute, or as often as the shorter timeout when it is shorter (down to a second). */
   sweepIntervalMs: number;
+  /** The `RETENTION_*_DAYS` variables (docs/lifecycle.md). */
+  retention: RetentionSettings;
 }
 
 /** A duration in milliseconds from the environment: a whole number above 0, or the default. */
@@ -69,8 +72,8 @@ function durationEnv(env: Record<string, string | undefined>, name: string, fall
 
 /**
  * Reads the environment: `PORT` (3000), `HOST` (127.0.0.1), `DATA_DIR` (./data),
- * `DATABASE_URL` (unset: SQLite in `DATA_DIR`), `PUBLIC_URL` (from host and port), `SESSION_IDLE_TIMEOUT_MS` (30 min) and
- * `SESSION_UNOPENED_TIMEOUT_MS` (24 h).
+ * `DATABASE_URL` (unset: SQLite in `DATA_DIR`), `PUBLIC_URL` (from host and port), `SESSION_IDLE_TIMEOUT_MS` (30 min),
+ * `SESSION_UNOPENED_TIMEOUT_MS` (24 h) and the `RETENTION_*_DAYS` (docs/lifecycle.md).
  *
  * @example
  * configFromEnv({ PORT: '8080' }).publicUrl; // 'http://localhost:8080'
@@ -110,6 +113,7 @@ export function configFromEnv(
       1000,
       Math.min(60_000, sessionTimeouts.idleMs, sessionTimeouts.unopenedMs),
     ),
+    retention: retentionFromEnv(env),
   };
 }
 
@@ -284,6 +288,7 @@ async function openRuntime(
     sessionTimeouts: cfg.sessionTimeouts,
     sweepIntervalMs: cfg.sweepIntervalMs,
     jobLeaseMs: durationEnv(env, 'JOB_LEASE_MS', DEFAULT_LEASE_MS),
+    retention: cfg.retention,
     media: media.service,
     // 'manual': the services queue their jobs and never run them; a worker process does.
     ...(role === 'api'

@@ -1,5 +1,6 @@
 import type { Clock } from './clock';
 import { endIncomplete } from './flow/runtime';
+import type { Retention } from './lifecycle/retention';
 import { DEFAULT_SESSION_TIMEOUTS, type SessionTimeouts } from './sessions/timeouts';
 import type { SessionStore } from './store/types';
 
@@ -14,7 +15,8 @@ export interface Sweeper {
  * Ends sessions by their timeouts (decisions.md, "States and their end"): a `created` session
  * never opened for `unopenedMs` (24 hours), an `inProgress` one idle for `idleMs` (30 minutes).
  * Each end is a status change, so the store writes its `session.status` event with it. Expired
- * idempotency keys are deleted on the same round.
+ * idempotency keys are deleted on the same round, and, with a `retention`, the media and
+ * sessions it says are due (docs/lifecycle.md), `batch` at a time.
  *
  * @example
  * const sweeper = createSweeper(store, clock, DEFAULT_SESSION_TIMEOUTS);
@@ -25,6 +27,7 @@ export function createSweeper(
   clock: Clock,
   timeouts: SessionTimeouts = DEFAULT_SESSION_TIMEOUTS,
   batch = 500,
+  retention: Retention | null = null,
 ): Sweeper {
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<number> | null = null;
@@ -45,8 +48,11 @@ export function createSweeper(
           progressed++;
         }
       }
-      if (due.length < batch || progressed === 0) return ended;
+      if (due.length < batch || progressed === 0) break;
     }
+    // After the timeouts: a session they just ended counts from now, not from before.
+    if (retention) await retention.runOnce(batch);
+    return ended;
   }
 
   return {

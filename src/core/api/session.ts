@@ -156,6 +156,8 @@ export type StoredReport = Omit<
   videoAIAnalysisError?: string;
   deepfakeDetection?: Record<string, unknown>;
   deepfakeDetectionStatus?: Record<string, unknown>;
+  /** Set on a tombstone: when the session's data was erased (shown as the session's `erasedAt`). */
+  erasedAt?: number;
 };
 
 export const SessionStatusSchema = Type.Union(
@@ -175,6 +177,9 @@ export const SessionSchema = Type.Object(
     version: Type.String({ description: 'The Service-Version that created the session.' }),
     settings: SessionSettingsSchema,
     report: ReportSchema,
+    erasedAt: Type.Optional(
+      Ms('When the session was erased: only its tombstone is left (docs/lifecycle.md).'),
+    ),
   },
   { $id: 'Session' },
 );

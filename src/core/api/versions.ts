@@ -122,7 +122,7 @@ function mapArray(v: unknown, f: Mapper): unknown {
 }
 
 function sessionInSeconds(s: Json): Json {
-  const out = secondsIn(s, ['createdAt', 'startedAt', 'finishedAt']);
+  const out = secondsIn(s, ['createdAt', 'startedAt', 'finishedAt', 'erasedAt']);
   const report = s['report'] as Json | undefined;
   if (report) {
     const r: Json = { ...report };

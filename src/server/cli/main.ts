@@ -9,6 +9,7 @@ import { eventsCommand } from './events';
 import { jobsCommand } from './jobs';
 import { keysCommand } from './keys';
 import { serveCommand, workerCommand } from './serve';
+import { sessionsCommand } from './sessions';
 import { settingsCommand } from './settings';
 import { webhooksCommand } from './webhooks';
 
@@ -18,6 +19,7 @@ export const COMMANDS: readonly CommandGroup[] = [
   jobsCommand,
   keysCommand,
   serveCommand,
+  sessionsCommand,
   settingsCommand,
   avatarsCommand,
   langsCommand,

@@ -103,6 +103,37 @@ export interface FaceStore {
   /** Up to `limit` sessions waiting to be enrolled, oldest first. */
   pending(limit: number): Promise<string[]>;
   donePending(sessionId: string): Promise<void>;
+  /** Forgets the cached embeddings of these media (their records are deleted: docs/lifecycle.md). */
+  forgetMedia(mediaIds: readonly string[]): Promise<void>;
+  /** Removes a session from the known users and the enrolment queue (an erasure). */
+  forgetSession(sessionId: string): Promise<void>;
+}
+
+/**
+ * The SQLite face tables' part of an erasure or a retention, synchronous so that it runs inside
+ * the caller's transaction (`src/server/lifecycle/`).
+ *
+ * @example
+ * db.transaction(() => sqliteFaceForget(db).forgetSession('sess_1'))();
+ */
+export function sqliteFaceForget(db: Database): {
+  forgetMedia(mediaIds: readonly string[]): void;
+  forgetSession(sessionId: string): void;
+} {
+  const s = {
+    embedding: db.prepare('DELETE FROM face_media_embeddings WHERE media_id = ?'),
+    known: db.prepare('DELETE FROM face_known WHERE session_id = ?'),
+    pending: db.prepare('DELETE FROM face_enroll_pending WHERE session_id = ?'),
+  };
+  return {
+    forgetMedia(mediaIds) {
+      for (const id of mediaIds) s.embedding.run(id);
+    },
+    forgetSession(sessionId) {
+      s.known.run(sessionId);
+      s.pending.run(sessionId);
+    },
+  };
 }
 
 /**
@@ -138,6 +169,7 @@ export function sqliteFaceStore(db: Database): FaceStore {
     ),
   };
   let videoFrames: Statement | null = null;
+  const forget = sqliteFaceForget(db);
   return {
     async mediaEmbedding(mediaId) {
       const row = s.getEmb.get(mediaId) as { embedding: Buffer | null } | undefined;
@@ -192,6 +224,12 @@ export function sqliteFaceStore(db: Database): FaceStore {
     },
     async donePending(sessionId) {
       s.donePending.run(sessionId);
+    },
+    async forgetMedia(mediaIds) {
+      forget.forgetMedia(mediaIds);
+    },
+    async forgetSession(sessionId) {
+      forget.forgetSession(sessionId);
     },
   };
 }

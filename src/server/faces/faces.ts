@@ -3,6 +3,7 @@
  * decision job), face_compare and recognition decided at once by `run`, and the known users of
  * recognition, added when a session completes verified.
  */
+import { isErased } from '../store/erase';
 import type { Database } from 'better-sqlite3';
 import { nodeDefaults, type FlowPosition } from '../../core/flow';
 import type { FaceCompareNode, FaceScanNode, FaceSource, RecognitionNode } from '../../core/flow';
@@ -259,7 +260,10 @@ export function createFaces(deps: FacesDeps): Faces {
               Array.from(face.embedding),
               clock.now(),
             );
-            added++;
+            // Erased while its face was being read: the erasure's removal must win.
+            const after = await store.getSessionById(s.id);
+            if (!after || isErased(after)) await table.forgetSession(s.id);
+            else added++;
           }
         }
         await table.donePending(id);

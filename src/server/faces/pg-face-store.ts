@@ -124,5 +124,15 @@ export function pgFaceStore(pg: Pg): FaceStore {
     async donePending(sessionId) {
       await pg`DELETE FROM face_enroll_pending WHERE session_id = ${sessionId}`;
     },
+    async forgetMedia(mediaIds) {
+      if (mediaIds.length === 0) return;
+      await pg`DELETE FROM face_media_embeddings WHERE media_id IN ${pg([...mediaIds])}`;
+    },
+    async forgetSession(sessionId) {
+      await pg.begin(async (tx) => {
+        await tx`DELETE FROM face_known WHERE session_id = ${sessionId}`;
+        await tx`DELETE FROM face_enroll_pending WHERE session_id = ${sessionId}`;
+      });
+    },
   };
 }

@@ -94,6 +94,24 @@ describe.each([sqliteFeatures(), pgFeatures()])('the $name face store', (subject
     expect(await c.faces.pending(10)).toEqual([]);
   });
 
+  it('forgets the embeddings of deleted media and an erased session, on every connection', async () => {
+    const other = await another();
+    const s = await newSession(c.store, 1, { clientReferenceId: 'user-1' });
+    await endSession(c.store, s, 'complete', 5000, { isVerified: true });
+    const row = { sessionId: s.id, accountId: s.accountId, mode: s.mode, clientReferenceId: 'u' };
+    await c.faces.addKnown(row, 'med_1', [1, 0], 10);
+    await c.faces.setMediaEmbedding('med_1', [1, 0], 10);
+    await c.faces.setMediaEmbedding('med_2', [0, 1], 10);
+    await other.faces.forgetMedia(['med_1', 'med_missing']);
+    await other.faces.forgetMedia([]);
+    expect(await c.faces.mediaEmbedding('med_1')).toBeUndefined();
+    expect(Array.from((await c.faces.mediaEmbedding('med_2'))!)).toEqual([0, 1]);
+    expect(await c.faces.pending(10)).toEqual([s.id]);
+    await other.faces.forgetSession(s.id);
+    expect(await c.faces.known(s.accountId, s.mode)).toEqual([]);
+    expect(await c.faces.pending(10)).toEqual([]);
+  });
+
   it("finds the session's latest image of a kind and its video frames, latest first", async () => {
     const s = await newSession(c.store, 1);
     expect(await c.faces.latestMedia(s.id, 'user_photo')).toBeNull();

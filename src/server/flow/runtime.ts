@@ -174,7 +174,7 @@ export function step(
 
 /**
  * Ends the session `incomplete` now, keeping the path so far, for `reason`: the user left or
- * declined, or a timeout passed.
+ * declined, a timeout passed, or the integrator stopped it (an erasure).
  *
  * @example
  * endIncomplete(session, Date.now(), 'left').position.endReason; // 'left'
@@ -182,7 +182,7 @@ export function step(
 export function endIncomplete(
   s: SessionRecord,
   now: number,
-  reason: Extract<EndReason, 'left' | 'declined' | 'timedOut'>,
+  reason: Extract<EndReason, 'left' | 'declined' | 'timedOut' | 'stopped'>,
 ): SessionRecord {
   if (isFinished(s)) return s;
   const position: FlowPosition = {

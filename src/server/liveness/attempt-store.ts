@@ -82,6 +82,27 @@ export type SqliteAttemptStore = {
 } & { readonly jobs: JobQueue };
 
 /**
+ * A session's attempts and frames deleted inside an erasure's transaction (SQLite, synchronous;
+ * docs/lifecycle.md).
+ *
+ * @example
+ * db.transaction(() => sqliteAttemptForget(db).forgetSession('sess_1'))();
+ */
+export function sqliteAttemptForget(db: Database): { forgetSession(sessionId: string): void } {
+  const s = {
+    frames: db.prepare(`DELETE FROM liveness_frames
+      WHERE attempt_id IN (SELECT id FROM liveness_attempts WHERE session_id = ?)`),
+    attempts: db.prepare('DELETE FROM liveness_attempts WHERE session_id = ?'),
+  };
+  return {
+    forgetSession(sessionId) {
+      s.frames.run(sessionId);
+      s.attempts.run(sessionId);
+    },
+  };
+}
+
+/**
  * The attempt store over the store's better-sqlite3 handle, its jobs in the same file's queue.
  * Applies the jobs' and attempts' migrations (the store may have been opened with the core's
  * alone). Writes that read first run `BEGIN IMMEDIATE`: SQLite's one writer lock serialises them.

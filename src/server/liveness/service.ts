@@ -28,6 +28,9 @@ import { nodeById, requireCurrentOf, type StepGateway } from '../flow/gateway';
 import { ApiError, invalid } from '../http/errors';
 import { orderedId } from '../ids';
 import { mediaEvent } from '../media/event';
+import { sqliteMediaForget } from '../media/forget';
+import { MEDIA_MIGRATIONS } from '../media/migrations';
+import { runMigrations } from '../store/migrations';
 import type { MediaService } from '../media/types';
 import type { SessionRecord, SessionStore } from '../store/types';
 import { sqliteAttemptStore } from './attempt-store';
@@ -167,6 +170,10 @@ export function createLiveness(deps: LivenessDeps): Liveness {
     throw new Error('liveness needs its attempt store: `attempts`, or the SQLite `db`');
   }
   const attempts: AttemptStore = deps.attempts ?? sqliteAttemptStore(deps.db!);
+  // Frames are forgotten in the SQLite file's media records (docs/lifecycle.md); attempts kept
+  // elsewhere (PostgreSQL) keep their frames to the frames' retention for now.
+  if (!deps.attempts) runMigrations(deps.db!, [...MEDIA_MIGRATIONS]);
+  const mediaRows = deps.attempts ? null : sqliteMediaForget(deps.db!);
   const queue = attempts.jobs;
   const rand = deps.randomInt ?? ((max: number) => randomInt(max));
   const deciding = new Map<string, Promise<void>>();
@@ -290,8 +297,8 @@ export function createLiveness(deps: LivenessDeps): Liveness {
     });
     const entry = attemptEntry(attempt, number, decision, faceScan, verdict);
     if (!verdict.final) {
-      // Another try: the node stays current, nothing is written to the session. The frames stay
-      // with the session's media; the page is told why through the attempt's status.
+      // Another try: the node stays current, nothing is written to the session; the page is told
+      // why through the attempt's status. The attempt's frames go (forgetFrames).
       const { final: _final, ...retry } = verdict;
       await attempts.decided(
         attemptId,
@@ -304,6 +311,7 @@ export function createLiveness(deps: LivenessDeps): Liveness {
         },
         clock.now(),
       );
+      await forgetFrames(attempt.sessionId, attempt.nodeId);
       return;
     }
     const listed = [...earlier.flatMap((x) => (x.summary ? [x.summary] : [])), entry];
@@ -395,6 +403,27 @@ export function createLiveness(deps: LivenessDeps): Liveness {
       },
       clock.now(),
     );
+    await forgetFrames(a.sessionId, a.nodeId);
+  }
+
+  /**
+   * Once an attempt is decided its frames are read no more: the decision copied what the report
+   * keeps (screenshots, the user photo) and the frames' analyses stay in `liveness_frames` for
+   * the post-session analyses. So their bytes and records go now, with those of the node's
+   * replaced attempts (docs/lifecycle.md, "Liveness frames").
+   */
+  async function forgetFrames(sessionId: string, nodeId: string): Promise<void> {
+    if (!mediaRows) return;
+    const ids: string[] = [];
+    for (const x of await attempts.attemptsOf(sessionId, nodeId)) {
+      if (x.status !== 'decided' && x.status !== 'replaced') continue;
+      for (const f of await attempts.frames(x.id)) ids.push(f.mediaId);
+    }
+    const now = clock.now();
+    const n = deps.db!.transaction(() => mediaRows.forget(ids, now))();
+    if (n === 0) return;
+    await faces.table.forgetMedia(ids);
+    await media.purgeDeleted();
   }
 
   async function requireSession(id: string): Promise<SessionRecord> {

@@ -13,6 +13,7 @@ import { readY4m } from '../../../scripts/fixtures/y4m';
 import { createApp } from '../app';
 import type { AppDeps } from '../deps';
 import { createApiKey } from '../keys';
+import { createFsMediaStore, createMediaService } from '../media';
 import type { Migration } from '../store/migrations';
 import { openSqliteStore, type SqliteSessionStore } from '../store/sqlite';
 
@@ -89,7 +90,7 @@ export interface LivenessApp {
  */
 export async function openLivenessApp(
   deps: Partial<AppDeps> = {},
-  options: { migrations?: readonly Migration[] } = {},
+  options: { migrations?: readonly Migration[]; mediaDir?: string } = {},
 ): Promise<LivenessApp> {
   const dir = mkdtempSync(join(tmpdir(), 'idv-liveness-'));
   const store = openSqliteStore({
@@ -97,6 +98,16 @@ export async function openLivenessApp(
     backgroundCheckpoints: false,
     ...(options.migrations ? { migrations: options.migrations } : {}),
   });
+  // A media folder the test names, to look into (default: the app's own temporary one).
+  const media = options.mediaDir
+    ? createMediaService({
+        db: store.db,
+        store: createFsMediaStore(options.mediaDir),
+        secret: Buffer.alloc(32, 7),
+        publicUrl: 'http://idv.test',
+        ...(deps.clock ? { clock: deps.clock } : {}),
+      })
+    : undefined;
   const now = Date.now();
   const live = (await createApiKey(store, { accountName: 'acme', mode: 'live', now })).key;
   const test = (await createApiKey(store, { accountName: 'acme', mode: 'test', now })).key;
@@ -106,6 +117,7 @@ export async function openLivenessApp(
     publicUrl: 'http://idv.test',
     geo: async () => ({}),
     rateLimits: false,
+    ...(media ? { media } : {}),
     ...deps,
   });
   return {

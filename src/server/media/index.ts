@@ -6,6 +6,7 @@
  */
 export { mediaEvent, mediaEventPayload, mediaEventType } from './event';
 export { createFsMediaStore, MediaKeyError } from './fs-store';
+export { sqliteMediaForget, type MediaForget } from './forget';
 export { extensionFor, mediaKeyFor, mediaKeyProblem } from './keys';
 export { MEDIA_MIGRATIONS } from './migrations';
 export { mediaRoutes, MediaUrlQuerySchema, type MediaRouteOptions } from './routes';

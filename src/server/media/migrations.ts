@@ -24,4 +24,20 @@ export const MEDIA_MIGRATIONS: readonly Migration[] = [
       `);
     },
   },
+  {
+    // Bytes whose records are gone (an erasure, a retention, frames after their decision): the
+    // records are deleted in the caller's transaction and their keys queued here, so a record is
+    // never half-deleted; the bytes follow after the commit (`purgeDeleted`), again if a process
+    // died first. The retentions read media by kind and age.
+    id: 'media_0002_deletions',
+    up(db) {
+      db.exec(`
+        CREATE TABLE media_deletions (
+          storage_key TEXT PRIMARY KEY,
+          queued_at INTEGER NOT NULL
+        ) WITHOUT ROWID;
+        CREATE INDEX media_by_kind_age ON media (kind, created_at);
+      `);
+    },
+  },
 ];

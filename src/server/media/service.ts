@@ -64,6 +64,14 @@ export function createMediaService(options: MediaServiceOptions): MediaService {
     throw new Error('the media service needs its records: `records`, or the SQLite `db`');
   }
   const records = options.records ?? sqliteMediaRecords(options.db!);
+  const db = options.records ? null : options.db!;
+  const queue = db && {
+    queued: db
+      .prepare('SELECT storage_key FROM media_deletions ORDER BY queued_at LIMIT ?')
+      .pluck(),
+    // Keys carry their record's id: a queued key is never saved again.
+    dequeue: db.prepare('DELETE FROM media_deletions WHERE storage_key = ?'),
+  };
 
   return {
     async save(input) {
@@ -123,6 +131,18 @@ export function createMediaService(options: MediaServiceOptions): MediaService {
       const gone = await records.deleteSession(sessionId);
       for (const m of gone) await store.delete(m.storageKey);
       return gone.length;
+    },
+
+    async purgeDeleted(limit = 500) {
+      // The deletion queue is the SQLite file's (docs/lifecycle.md); records kept elsewhere have
+      // none yet.
+      if (!queue) return 0;
+      const keys = queue.queued.all(limit) as string[];
+      for (const key of keys) {
+        await store.delete(key);
+        queue.dequeue.run(key);
+      }
+      return keys.length;
     },
   };
 }

@@ -61,4 +61,9 @@ export interface MediaService {
   ): 'ok' | 'expired' | 'invalid';
   /** Removes a session's media (records and bytes). */
   deleteForSession(sessionId: string): Promise<number>;
+  /**
+   * Deletes the bytes whose records went (`media_deletions`, see `sqliteMediaForget`), up to
+   * `limit`; returns how many. Safe to run again and from several processes.
+   */
+  purgeDeleted(limit?: number): Promise<number>;
 }

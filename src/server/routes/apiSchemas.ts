@@ -106,6 +106,18 @@ export const API_ROUTES = {
       [400, 401, 404, 429, 500],
     ),
   ),
+  eraseSession: schemaRoute(
+    apiSchema(
+      'sessions',
+      'eraseSession',
+      'Erase a session: its media, report data and face-index entry go, a tombstone stays',
+      [
+        SessionWithSecretSchema,
+        'The tombstone (`erasedAt` set), as a retrieve shows it. Erasing it again changes nothing.',
+      ],
+      [400, 401, 404, 429, 500],
+    ),
+  ),
   listAvatars: schemaRoute(
     apiSchema(
       'catalog',

@@ -41,7 +41,8 @@ function freshSecret(sessionId: string, now: number): ClientSecretRecord {
 }
 
 /**
- * `POST /sessions`, `GET /sessions`, `GET /sessions/:id`, `GET /sessions/:id/refresh`.
+ * `POST /sessions`, `GET /sessions`, `GET /sessions/:id`, `GET /sessions/:id/refresh`,
+ * `POST /sessions/:id/erase`.
  *
  * @example
  * await api.register(async (scope) => sessionRoutes(scope, ctx));
@@ -145,6 +146,22 @@ export function sessionRoutes(app: FastifyInstance, ctx: AppContext): void {
     }
     return reply.type(JSON_TYPE).send(cached.json);
   });
+
+  // Stripe-style action route (like Identity's `/redact`): idempotent, answers the tombstone.
+  app.post<SessionParams>(
+    '/sessions/:sessionId/erase',
+    routes.eraseSession,
+    async (request, reply) => {
+      const r = await ctx.eraser.erase(scopeOf(request), request.params.sessionId);
+      if (!r.ok) throw sessionNotFound();
+      const found = await ctx.store.getSessionWithSecret(scopeOf(request), r.session.id);
+      if (!found?.secret) throw new Error(`session ${r.session.id} has no client secret`);
+      return sendAs(request, reply, 'sessions.get', {
+        session: await presentSession(found.session, media),
+        clientSecret: presentSecret(found.secret, ctx.publicUrl),
+      });
+    },
+  );
 
   const refresh = routes.refreshClientSecret;
   app.get<SessionParams>('/sessions/:sessionId/refresh', refresh, async (request, reply) => {

@@ -17,7 +17,10 @@ import { frameBytes } from '../liveness/frame-image';
 import { JOB_MIGRATIONS, type Job } from '../jobs/queue';
 import { createJobWorker, type JobWorker, type JobWorkerOptions } from '../jobs/worker';
 import { mediaEvent } from '../media/event';
+import { sqliteMediaForget } from '../media/forget';
+import { MEDIA_MIGRATIONS } from '../media/migrations';
 import type { MediaService } from '../media/types';
+import { isErased } from '../store/erase';
 import { runMigrations } from '../store/migrations';
 import type { EventRecord, SessionRecord, SessionStore } from '../store/types';
 import { sqliteAccountSettings, type AccountSettings } from './account-settings';
@@ -132,6 +135,10 @@ export function createAnalyses(deps: AnalysesDeps): Analyses {
   const queue = st.queue;
   const settings = deps.settings ?? sqliteAccountSettings(sqlite());
   const attempts: AttemptStore = deps.attempts ?? sqliteAttemptStore(sqlite());
+  // Video frames' bytes go once analysed, from the SQLite file's media records (docs/lifecycle.md);
+  // with the analyses on PostgreSQL they stay to the frames' retention for now.
+  if (!deps.analysesStore) runMigrations(sqlite(), [...MEDIA_MIGRATIONS]);
+  const mediaRows = deps.analysesStore ? null : sqliteMediaForget(sqlite());
   const detector = deps.detector ?? modelDeepfakeDetector();
   const settleMs = deps.videoSettleMs ?? DEFAULT_VIDEO_SETTLE_MS;
   const deepfakeTimeoutMs = deps.deepfakeTimeoutMs ?? DEFAULT_DEEPFAKE_TIMEOUT_MS;
@@ -141,7 +148,9 @@ export function createAnalyses(deps: AnalysesDeps): Analyses {
     sessionId: string,
     change: (s: SessionRecord, now: number) => SessionRecord,
   ): Promise<SessionRecord> {
-    return deps.gateway.mutate(sessionId, change, {
+    // An erased session stays a tombstone: nothing is written into it any more.
+    const guarded = (s: SessionRecord, now: number) => (isErased(s) ? s : change(s, now));
+    return deps.gateway.mutate(sessionId, guarded, {
       what: 'an analysis',
       tries: 8,
       missing: () => new Error(`session ${sessionId} is gone`),
@@ -215,7 +224,7 @@ export function createAnalyses(deps: AnalysesDeps): Analyses {
   async function sessionJob(payload: unknown, job: Job): Promise<void> {
     const p = payload as SessionJobPayload;
     let s = await store.getSessionById(p.sessionId);
-    if (!s) return;
+    if (!s || isErased(s)) return;
     const needsAi = !s.report.aiAnalysis;
     const pending = s.report.deepfakeDetectionStatus?.['status'] === 'pending';
     const frames = needsAi || pending ? await captureFrames(s) : [];
@@ -255,6 +264,11 @@ export function createAnalyses(deps: AnalysesDeps): Analyses {
     const found = await media.read(row.mediaId);
     const analysis = found ? await analyse(found.bytes) : { error: 'the frame bytes are gone' };
     await st.setFrameAnalysis(sessionId, seq, JSON.stringify(analysis));
+    // Analysed, the frame is read no more (docs/lifecycle.md): its bytes go.
+    const now = clock.now();
+    if (mediaRows && sqlite().transaction(() => mediaRows.forget([row.mediaId], now))() > 0) {
+      await media.purgeDeleted();
+    }
   }
 
   async function videoAnalysisFor(s: SessionRecord): Promise<VideoAiAnalysis> {
@@ -273,7 +287,7 @@ export function createAnalyses(deps: AnalysesDeps): Analyses {
     // Frames that arrive from now on would not be counted: refuse them.
     await st.closeVideo(p.sessionId);
     let s = await store.getSessionById(p.sessionId);
-    if (!s) return;
+    if (!s || isErased(s)) return;
     if (!s.report.videoAIAnalysis && !s.report.videoAIAnalysisError) {
       let result: VideoAiAnalysis;
       try {
@@ -329,7 +343,7 @@ export function createAnalyses(deps: AnalysesDeps): Analyses {
         continue;
       }
       const s = await store.getSessionById(row.sessionId);
-      if (!s) {
+      if (!s || isErased(s)) {
         await st.skip(row.sessionId);
         continue;
       }

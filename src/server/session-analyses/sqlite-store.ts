@@ -34,9 +34,13 @@ export function sqliteAnalysesStore(db: Database): AnalysesStore {
     mark: db.prepare('UPDATE session_analyses SET queued = ? WHERE session_id = ? AND queued = 0'),
     videoDone: db.prepare('SELECT video_done FROM session_analyses WHERE session_id = ?').pluck(),
     closeVideo: db.prepare('UPDATE session_analyses SET video_done = 1 WHERE session_id = ?'),
+    // Frames' bytes go once they are analysed or decided (docs/lifecycle.md); their rows stay.
     captured: db
       .prepare(
-        `SELECT 1 FROM media WHERE session_id = ? AND kind IN ('frame', 'screenshot', 'user_photo')
+        `SELECT 1 FROM media WHERE session_id = @id AND kind IN ('frame', 'screenshot', 'user_photo')
+         UNION ALL SELECT 1 FROM liveness_attempts a JOIN liveness_frames f ON f.attempt_id = a.id
+           WHERE a.session_id = @id
+         UNION ALL SELECT 1 FROM video_frames WHERE session_id = @id
          LIMIT 1`,
       )
       .pluck(),
@@ -128,7 +132,7 @@ export function sqliteAnalysesStore(db: Database): AnalysesStore {
       q.setFrame.run(analysis, sessionId, seq);
     },
     async hasCaptures(sessionId) {
-      return q.captured.get(sessionId) !== undefined;
+      return q.captured.get({ id: sessionId }) !== undefined;
     },
     async stills(sessionId) {
       return q.stills.all(sessionId) as string[];

@@ -72,6 +72,8 @@ export function presentReport(s: SessionRecord, stored: SessionRecord['report'])
     videoAIAnalysisError,
     deepfakeDetection,
     deepfakeDetectionStatus,
+    // Shown on the session itself (presentSession).
+    erasedAt: _erasedAt,
     ...same
   } = stored;
   const report: Report = { ...same, nodeReports: nodeReports.map(presentNodeReport) };

@@ -20,6 +20,7 @@ export interface SessionJson {
   version: string;
   settings: SessionRecord['settings'];
   report: Report;
+  erasedAt?: number;
 }
 
 /**
@@ -53,6 +54,7 @@ export async function presentSession(
     version: s.version,
     settings: s.settings,
     report,
+    ...(s.report.erasedAt !== undefined ? { erasedAt: s.report.erasedAt } : {}),
   };
 }
 

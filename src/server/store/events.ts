@@ -17,6 +17,8 @@ interface EventRow {
 export interface SqliteEvents extends EventStore {
   /** Appends `session.status` for `session`; run it inside the transaction that changed it. */
   appendStatus(session: Pick<SessionRecord, 'id' | 'accountId' | 'mode'>, now: number): void;
+  /** `appendEvent` inside the caller's transaction: a failure throws there and rolls it back. */
+  appendInTransaction(event: EventRecord): void;
 }
 
 /**
@@ -37,6 +39,9 @@ export function sqliteEvents(db: Database): SqliteEvents {
   };
   return {
     async appendEvent(event) {
+      s.insert.run(event);
+    },
+    appendInTransaction(event) {
       s.insert.run(event);
     },
     appendStatus(session, now) {

@@ -259,6 +259,33 @@ export const CORE_MIGRATIONS: readonly Migration[] = [
       `);
     },
   },
+  {
+    // The finished sessions a session retention may erase (docs/lifecycle.md): noted by a
+    // trigger in the transaction that ends them, whoever ends them, and removed when erased, so
+    // the sweeper reads only those due, by one index, never the tombstones.
+    id: 'core_0006_session_ends',
+    up(db) {
+      db.exec(`
+        CREATE TABLE session_ends (
+          session_id TEXT PRIMARY KEY,
+          ended_at INTEGER NOT NULL
+        ) WITHOUT ROWID;
+        CREATE INDEX session_ends_due ON session_ends (ended_at);
+        -- An erasure deletes a session's replaced secrets (refreshes are rare: a small index).
+        CREATE INDEX retired_secrets_session ON retired_secrets (session_id);
+        CREATE TRIGGER session_ends_on_end AFTER UPDATE OF status ON sessions
+        WHEN NEW.status IN ('complete', 'incomplete') AND OLD.status NOT IN ('complete', 'incomplete')
+        BEGIN
+          INSERT OR IGNORE INTO session_ends (session_id, ended_at)
+          VALUES (NEW.id, COALESCE(NEW.finished_at, NEW.last_activity_at));
+        END;
+        INSERT INTO session_ends (session_id, ended_at)
+          SELECT id, COALESCE(finished_at, last_activity_at) FROM sessions
+          WHERE status IN ('complete', 'incomplete')
+            AND json_extract(report, '$.erasedAt') IS NULL;
+      `);
+    },
+  },
 ];
 
 /**

@@ -5,6 +5,7 @@ import { sqliteAccounts } from './accounts';
 import { sqliteCatalog } from './catalog';
 import { startCheckpointer } from './checkpointer';
 import { startCreateWriter } from './createWriter';
+import { sqliteErasure } from './erase';
 import { groupCommit } from './groupCommit';
 import { sqliteEvents } from './events';
 import { sqliteFlows } from './flows';
@@ -15,7 +16,7 @@ import { sqliteOtps } from './otps';
 import { watchOtherWriters } from './otherWriters';
 import { sqliteSecrets } from './secrets';
 import { sessionInserter, sqliteSessions } from './sessions';
-import type { SessionStore } from './types';
+import type { SessionErasureStore, SessionStore } from './types';
 
 export interface SqliteStoreOptions {
   /** The database file; its folder is created when missing. */
@@ -48,10 +49,11 @@ export interface SqliteStoreOptions {
  * its database handle: the tables of other features (media, liveness, webhooks, …) live in the
  * same file, and their modules take the handle explicitly.
  */
-export type SqliteSessionStore = SessionStore & {
-  /** For migrations and the store modules of other features; nothing else speaks SQL. */
-  readonly db: Database;
-};
+export type SqliteSessionStore = SessionStore &
+  SessionErasureStore & {
+    /** For migrations and the store modules of other features; nothing else speaks SQL. */
+    readonly db: Database;
+  };
 
 /**
  * Opens (and migrates) the SQLite store at `options.path`: one module per concern (accounts and
@@ -102,6 +104,7 @@ export function openSqliteStore(options: SqliteStoreOptions): SqliteSessionStore
     appendEvent: events.appendEvent,
     listEvents: events.listEvents,
     ...sqliteCatalog(db),
+    ...sqliteErasure(db, sessions.rows, events),
     async close() {
       await commit.stop();
       await checkpointer?.stop();

@@ -379,6 +379,44 @@ export interface IdempotencyStore {
   purgeIdempotencyKeys(now: number, limit: number): Promise<number>;
 }
 
+/** What erasing a session needs (docs/lifecycle.md, "Erasing a session"). */
+export interface EraseInput {
+  scope: Scope;
+  sessionId: string;
+  now: number;
+  /** Pure: an unfinished session as it ends before its erasure (returned as is when finished). */
+  end: (session: SessionRecord) => SessionRecord;
+  /**
+   * The features' rows of the session (media records, attempts, face entries, …), erased
+   * synchronously inside the same transaction; it receives the tombstone.
+   */
+  alsoErase?: (tombstone: SessionRecord) => void;
+  /** The `session.erased` event's id (default: a new one). */
+  eventId?: string;
+}
+
+export type EraseOutcome =
+  /** `erased` is false when the session was a tombstone already (nothing changed). */
+  { ok: true; session: SessionRecord; erased: boolean } | { ok: false; reason: 'not_found' };
+
+/**
+ * Erasure and what the session retention erases. SQLite only so far: the PostgreSQL store's twin
+ * is to come (docs/lifecycle.md).
+ */
+export interface SessionErasureStore {
+  /**
+   * Replaces the session by its tombstone (`tombstoneOf`), ending it first when unfinished,
+   * deletes its tokens, codes, hand-offs and idempotent answers, runs `alsoErase`, and appends
+   * `session.erased`: one transaction. A tombstone is left as it is.
+   */
+  eraseSession(input: EraseInput): Promise<EraseOutcome>;
+  /** Finished sessions not erased yet that ended before `endedBefore`, the oldest first. */
+  listEndedBefore(
+    endedBefore: number,
+    limit: number,
+  ): Promise<{ scope: Scope; sessionId: string }[]>;
+}
+
 /** The avatars and languages sessions may name. */
 export interface CatalogStore {
   listAvatars(): Promise<AvatarRecord[]>;

@@ -51,7 +51,7 @@ describe('the typed client', () => {
     expect(CLIENT_API_VERSION).toBe(LATEST_VERSION);
   });
 
-  it('creates, retrieves and refreshes a session; lists avatars and languages', async () => {
+  it('creates, retrieves, refreshes and erases a session; lists avatars and languages', async () => {
     const { calls, fetcher } = recordingFetch();
     // A trailing slash on the address is fine.
     const idv = client({ baseUrl: `${h.url}/`, fetch: fetcher });
@@ -70,6 +70,13 @@ describe('the typed client', () => {
     expect(fresh.secret).not.toBe(created.clientSecret.secret);
     expect((await idv.sessions.retrieve(created.session.id)).clientSecret.secret).toBe(
       fresh.secret,
+    );
+
+    const erased = await idv.sessions.erase(created.session.id);
+    expect(erased.session.erasedAt).toEqual(expect.any(Number));
+    expect(erased.session.settings.clientReferenceId).toBeUndefined();
+    expect((await idv.sessions.erase(created.session.id)).session.erasedAt).toBe(
+      erased.session.erasedAt,
     );
 
     const { langs } = await idv.langs();
