@@ -13,6 +13,10 @@ import { promised, type Promised } from './store/promised';
 import { openSqliteStore, type SqliteSessionStore, type SqliteStoreOptions } from './store/sqlite';
 import type { SessionStore } from './store/types';
 import { pgWebhookStore } from './webhooks/pg-store';
+import { pgPlatformSettings } from './webhooks/pg-platform-settings';
+import { sqlitePlatformSettings, type PlatformSettings } from './webhooks/platform-settings';
+import { sqliteAccountSettings, type AccountSettings } from './session-analyses/account-settings';
+import { pgAccountSettings } from './session-analyses/pg-account-settings';
 import { createSqliteWebhookStore } from './webhooks/sqlite-store';
 import type { WebhookStore } from './webhooks/store';
 
@@ -20,6 +24,9 @@ interface BackendBase {
   store: SessionStore;
   queue: Promised<JobQueue>;
   webhooks: Promised<WebhookStore>;
+  accountSettings: AccountSettings;
+  /** Avatars and languages, each change with its `settings.*` event. */
+  platformSettings: PlatformSettings;
   close(): Promise<void>;
 }
 
@@ -57,6 +64,8 @@ export async function openBackend(
       store,
       queue: pgJobQueue(store.pg),
       webhooks: pgWebhookStore(store.pg),
+      accountSettings: pgAccountSettings(store.pg),
+      platformSettings: pgPlatformSettings(store.pg),
       close: () => store.close(),
     };
   }
@@ -70,6 +79,8 @@ export async function openBackend(
     store,
     queue: promised(sqliteJobQueue(store.db)),
     webhooks: promised(createSqliteWebhookStore(store.db)),
+    accountSettings: sqliteAccountSettings(store.db),
+    platformSettings: sqlitePlatformSettings(store.db),
     sqlite: store.db,
     close: () => store.close(),
   };

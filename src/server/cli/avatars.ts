@@ -7,7 +7,6 @@ import { parseArgs } from 'node:util';
 import { LANGUAGES } from '../../core/api';
 import { newId } from '../ids';
 import type { AvatarRecord } from '../store/types';
-import { sqlitePlatformSettings } from '../webhooks/platform-settings';
 import type { CliContext, CommandGroup } from './command';
 
 const AVATAR_USAGE = [
@@ -76,7 +75,7 @@ async function avatars(args: string[], ctx: CliContext): Promise<number> {
   const now = ctx.clock.now();
 
   if (sub === 'list') {
-    const store = await ctx.openStore();
+    const { store } = await ctx.openBackend();
     const list = await store.listAvatars();
     if (values.json) ctx.out(JSON.stringify(list, null, 2));
     else
@@ -92,7 +91,7 @@ async function avatars(args: string[], ctx: CliContext): Promise<number> {
       for (const p of problems) ctx.err(`avatars add: ${p}`);
       return 2;
     }
-    const store = await ctx.openStore();
+    const { store, platformSettings } = await ctx.openBackend();
     const avatar: AvatarRecord = {
       id: values.id ?? newId('ava', 6),
       name: values.name!,
@@ -104,7 +103,7 @@ async function avatars(args: string[], ctx: CliContext): Promise<number> {
       ctx.err(`avatars add: ${avatar.id} exists already (use avatars update)`);
       return 1;
     }
-    const r = await sqlitePlatformSettings(store.db).change('settings.avatars', now, async (c) => {
+    const r = await platformSettings.change('settings.avatars', now, async (c) => {
       await c.upsertAvatar(avatar);
       return true;
     });
@@ -123,9 +122,9 @@ async function avatars(args: string[], ctx: CliContext): Promise<number> {
       for (const p of problems) ctx.err(`avatars update: ${p}`);
       return 2;
     }
-    const store = await ctx.openStore();
+    const { store, platformSettings } = await ctx.openBackend();
     const id = positionals[0]!;
-    const r = await sqlitePlatformSettings(store.db).change('settings.avatars', now, async (c) => {
+    const r = await platformSettings.change('settings.avatars', now, async (c) => {
       const current = await c.getAvatar(id);
       if (!current) return false;
       const next: AvatarRecord = {
@@ -151,11 +150,9 @@ async function avatars(args: string[], ctx: CliContext): Promise<number> {
 
   if (sub === 'remove') {
     if (positionals.length !== 1) return usageError(ctx, AVATAR_USAGE);
-    const store = await ctx.openStore();
+    const { platformSettings } = await ctx.openBackend();
     const id = positionals[0]!;
-    const r = await sqlitePlatformSettings(store.db).change('settings.avatars', now, (c) =>
-      c.deleteAvatar(id),
-    );
+    const r = await platformSettings.change('settings.avatars', now, (c) => c.deleteAvatar(id));
     if (!r.changed) {
       ctx.err(`avatars remove: no avatar ${id}`);
       return 1;
@@ -169,7 +166,7 @@ async function avatars(args: string[], ctx: CliContext): Promise<number> {
 async function langs(args: string[], ctx: CliContext): Promise<number> {
   const [sub, code, ...extra] = args;
   if (sub === 'list' && code === undefined) {
-    const store = await ctx.openStore();
+    const { store } = await ctx.openBackend();
     for (const l of await store.listLangs()) ctx.out(`${l.id}  ${l.title}`);
     return 0;
   }
@@ -187,9 +184,9 @@ async function langs(args: string[], ctx: CliContext): Promise<number> {
     ctx.err('langs remove: en is the default language of every session and stays');
     return 2;
   }
-  const store = await ctx.openStore();
+  const { platformSettings } = await ctx.openBackend();
   const now = ctx.clock.now();
-  const r = await sqlitePlatformSettings(store.db).change('settings.langs', now, (c) =>
+  const r = await platformSettings.change('settings.langs', now, (c) =>
     sub === 'add' ? c.addLang(code, LANGUAGES[index]!.title, index) : c.removeLang(code),
   );
   if (!r.changed) {

@@ -2,7 +2,6 @@
  * `idv settings …`: per-account switches (today: deepfake detection, docs/analyses.md).
  */
 import { parseArgs } from 'node:util';
-import { sqliteAccountSettings } from '../session-analyses/account-settings';
 import type { CliContext, CommandGroup } from './command';
 
 const USAGE = [
@@ -24,7 +23,7 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
     for (const u of USAGE) ctx.err(`usage: idv ${u}`);
     return 2;
   }
-  const store = await ctx.openStore();
+  const { store, accountSettings: settings } = await ctx.openBackend();
   const name = values.account ?? 'default';
   const account = await store.findAccount(name);
   if (!account) {
@@ -34,7 +33,6 @@ async function run(args: string[], ctx: CliContext): Promise<number> {
     );
     return 1;
   }
-  const settings = sqliteAccountSettings(store.db);
   if (deepfake) {
     await settings.setDeepfake(account.id, value === 'on', ctx.clock.now());
     ctx.err(

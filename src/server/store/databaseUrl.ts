@@ -24,13 +24,10 @@ export function databaseFromEnv(url: string | undefined, dataDir: string): Datab
 }
 
 /**
- * Why the server and the commands do not start on PostgreSQL yet: the core store, the job queue
- * and the webhook store are there, but the features' tables (media, liveness, analyses, faces)
- * and their triggers on the core's tables still live in SQLite, and half the data in each would
- * lose analyses without a word.
+ * Why a command that works on the SQLite file only refuses PostgreSQL: erasure and retention run
+ * in one SQLite transaction over every feature's tables, and have no PostgreSQL twin yet.
  */
 export const POSTGRES_NOT_SERVED_YET =
-  'DATABASE_URL names PostgreSQL, whose store holds the core (accounts, keys, sessions, secrets, ' +
-  'hand-offs, codes, idempotency keys, events, catalog), the job queue and the webhook store, but ' +
-  'not yet media, liveness, analyses and faces, and the workers do not run over it: the service ' +
-  'does not start half on each. Unset DATABASE_URL to run on DATA_DIR/idv.sqlite.';
+  'DATABASE_URL names PostgreSQL, and this command works on the SQLite file only so far: erasing ' +
+  'sessions and the retention sweeps are not on PostgreSQL yet (docs/deploy.md). Unset ' +
+  'DATABASE_URL to run it on DATA_DIR/idv.sqlite.';
