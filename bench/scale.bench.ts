@@ -50,7 +50,7 @@ interface Deployment {
 }
 
 /**
- * `instances` API processes (behind a proxy when more than one; `apiOnly`: running no jobs) and
+ * `instances` API processes (behind the proxy on PostgreSQL; `apiOnly`: running no jobs) and
  * `workers` worker processes.
  */
 async function deploy(
@@ -67,8 +67,11 @@ async function deploy(
   };
   const key = (await idv(['keys', 'create', '--mode', 'live'], env)).stdout.trim();
   const ports = await Promise.all(Array.from({ length: instances }, () => freePort()));
+  // On PostgreSQL one instance goes through the proxy too, so 1 and 2 instances compare alike.
   const proxy =
-    instances > 1 ? await startRoundRobinProxy(ports.map((p) => `http://127.0.0.1:${p}`)) : null;
+    instances > 1 || database
+      ? await startRoundRobinProxy(ports.map((p) => `http://127.0.0.1:${p}`))
+      : null;
   const children: ChildProcess[] = [];
   let base = '';
   for (const port of ports) {
