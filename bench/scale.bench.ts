@@ -22,7 +22,7 @@ const CREATES = 600;
 const READS = 3000;
 const IN_FLIGHT = 32;
 const LATENCY_SAMPLES = 60;
-const ANALYSIS_SESSIONS = 12;
+const ANALYSIS_SESSIONS = 20;
 
 /** Runs `n` calls of `one`, `IN_FLIGHT` at a time; calls per second. */
 async function rate(n: number, one: (i: number) => Promise<void>): Promise<number> {
