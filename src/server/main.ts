@@ -11,6 +11,7 @@ import { conversationFromEnv } from './conversation/openai';
 import { DEMO_FLOW } from './demo';
 import { createApiKey } from './keys';
 import { retentionFromEnv, type RetentionSettings } from './lifecycle/retention';
+import { pgLifecycle } from './lifecycle/pg-lifecycle';
 import { createMediaService, loadOrCreateMediaSecret } from './media';
 import {
   describeMediaStore,
@@ -220,6 +221,7 @@ function featureStores(backend: Backend): Partial<AppDeps> {
     analysesStore: pgAnalysesStore(pg),
     accountSettings: pgAccountSettings(pg),
     faceStore: pgFaceStore(pg),
+    lifecycle: pgLifecycle(backend.store),
     webhookStore: backend.webhooks,
     rateLimiter: pgRateLimiter(pg, DEFAULT_RATE_LIMITS.windowMs, () => Date.now()),
   };
