@@ -35,6 +35,8 @@ import {
   createRetention,
   createSessionEraser,
   DEFAULT_RETENTION,
+  sqliteLifecycle,
+  type LifecycleStore,
   type SessionEraser,
 } from './lifecycle';
 import type { SessionErasureStore } from './store/types';
@@ -90,13 +92,13 @@ const refuseDelivery = (what: string) => ({
   },
 });
 
-/** The eraser of a store without erasure (PostgreSQL, for now): the route answers why. */
+/** The eraser of an app given neither a lifecycle store nor SQLite's: the route answers why. */
 const ERASURE_NOT_HERE: SessionEraser = {
   erase: () =>
     Promise.reject(
       new ApiError(
         'api_error',
-        'Erasing a session is not available on PostgreSQL yet (docs/deploy.md); it is on SQLite.',
+        'Erasing a session is not available: this app was given no lifecycle store (docs/lifecycle.md).',
       ),
     ),
 };
@@ -161,6 +163,22 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     analyzer,
   });
+  // Erasure and retention run in one transaction over every feature's tables: SQLite's file, or
+  // the PostgreSQL database (`deps.lifecycle`).
+  const erasure = deps.store.eraseSession && deps.store.listEndedBefore ? deps.store : null;
+  const lifecycleStore: LifecycleStore | null =
+    deps.lifecycle ??
+    (db && erasure
+      ? sqliteLifecycle({
+          store: erasure as SessionErasureStore,
+          db,
+          media,
+          faces: faces.table,
+          ...(deps.faceStore ? { faceStore: deps.faceStore } : {}),
+          externalAnalyses: deps.analysesStore !== undefined,
+          externalMedia: deps.mediaRecords !== undefined,
+        })
+      : null);
   // The external calls' allowlist is the accounts' webhook endpoints (docs/sdk-inputs.md).
   const externalCalls = createExternalCalls({
     gateway,
@@ -173,6 +191,8 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     gateway,
     faces,
     ...(deps.attempts ? { attempts: deps.attempts } : { db: sqlite('liveness') }),
+    // Frames forgotten at the decision in the database's own transaction (PostgreSQL).
+    ...(deps.lifecycle ? { lifecycle: deps.lifecycle } : {}),
     media,
     clock,
     worker: deps.livenessWorker ?? 'auto',
@@ -207,40 +227,24 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     ...(deps.analysesStore ? { analysesStore: deps.analysesStore } : {}),
     ...(deps.accountSettings ? { settings: deps.accountSettings } : {}),
   });
-  // Erasure and retention run in one SQLite transaction over every feature's tables; on
-  // PostgreSQL they are not there yet, and the erase route says so (docs/deploy.md).
-  const erasure = deps.store.eraseSession && deps.store.listEndedBefore ? deps.store : null;
-  const lifecycle = (db: Database, erasure: SessionErasureStore) => {
-    const eraser = createSessionEraser({
-      store: erasure,
-      db,
-      media,
-      clock,
-      ...(deps.faceStore ? { faceStore: deps.faceStore } : {}),
-      externalAnalyses: deps.analysesStore !== undefined,
-      externalMedia: deps.mediaRecords !== undefined,
-    });
-    const retention = createRetention({
-      db,
-      store: erasure,
-      media,
-      eraser,
-      faces: faces.table,
-      clock,
-      settings: {
-        media: { ...DEFAULT_RETENTION.media, ...deps.retention?.media },
-        sessionDays:
-          deps.retention?.sessionDays !== undefined
-            ? deps.retention.sessionDays
-            : DEFAULT_RETENTION.sessionDays,
-      },
-    });
-    return { eraser, retention };
-  };
-  const { eraser, retention } =
-    db && erasure
-      ? lifecycle(db, erasure as SessionErasureStore)
-      : { eraser: ERASURE_NOT_HERE, retention: null };
+  const eraser = lifecycleStore
+    ? createSessionEraser({ lifecycle: lifecycleStore, media, clock })
+    : ERASURE_NOT_HERE;
+  const retention = lifecycleStore
+    ? createRetention({
+        lifecycle: lifecycleStore,
+        media,
+        eraser,
+        clock,
+        settings: {
+          media: { ...DEFAULT_RETENTION.media, ...deps.retention?.media },
+          sessionDays:
+            deps.retention?.sessionDays !== undefined
+              ? deps.retention.sessionDays
+              : DEFAULT_RETENTION.sessionDays,
+        },
+      })
+    : null;
   const ctx: AppContext = {
     store: deps.store,
     db,

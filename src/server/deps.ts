@@ -12,6 +12,7 @@ import type { FaceAnalyzer } from './face-analysis/analyzer';
 import type { Clock } from './clock';
 import type { ConditionEvaluator, FieldExtractor, PromptRenderer } from './conversation/types';
 import type { GeoLookup } from './client/geo';
+import type { LifecycleStore } from './lifecycle/lifecycle-store';
 import type { RetentionSettings } from './lifecycle/retention';
 import type { AttemptStore } from './liveness/attempt-types';
 import type { MediaRecordStore } from './media/records';
@@ -40,9 +41,13 @@ export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
 
 /** Everything `createApp` needs; only the entry point reads the environment to fill it. */
 export interface AppDeps {
-  /** Erasure is SQLite's only so far (docs/lifecycle.md). */
-  /** Erasure and retention (`SessionErasureStore`) are on SQLite only so far. */
+  /** With `SessionErasureStore` (SQLite's), erasure and retention run over `db`. */
   store: SessionStore & Partial<SessionErasureStore>;
+  /**
+   * The database's part of erasure and retention (docs/lifecycle.md): on PostgreSQL
+   * `pgLifecycle(store)`; default: SQLite's over `db` and the store's erasure.
+   */
+  lifecycle?: LifecycleStore;
   /**
    * The SQLite file the features' own tables live in (media, liveness, analyses, …): the
    * store's own handle, `openSqliteStore(…).db`. On PostgreSQL there is none: each feature's

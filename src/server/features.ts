@@ -11,6 +11,7 @@ import { PG_RATE_LIMIT_MIGRATIONS } from './http/pgRateLimit';
 import { PG_JOB_MIGRATIONS } from './jobs/pg-queue';
 import { JOB_MIGRATIONS } from './jobs/queue';
 import { LIFECYCLE_MIGRATIONS } from './lifecycle/migrations';
+import { PG_LIFECYCLE_MIGRATIONS } from './lifecycle/pg-lifecycle';
 import { LIVENESS_MIGRATIONS } from './liveness/attempt-store';
 import { PG_LIVENESS_MIGRATIONS } from './liveness/pg-attempt-store';
 import { MEDIA_MIGRATIONS } from './media/migrations';
@@ -49,4 +50,5 @@ export const PG_SERVER_MIGRATIONS: readonly PgMigration[] = [
   ...PG_LIVENESS_MIGRATIONS,
   ...PG_PLATFORM_SECRET_MIGRATIONS,
   ...PG_RATE_LIMIT_MIGRATIONS,
+  ...PG_LIFECYCLE_MIGRATIONS,
 ];

@@ -11,6 +11,7 @@ import { conversationFromEnv } from './conversation/openai';
 import { DEMO_FLOW } from './demo';
 import { createApiKey } from './keys';
 import { retentionFromEnv, type RetentionSettings } from './lifecycle/retention';
+import { pgLifecycle } from './lifecycle/pg-lifecycle';
 import { createMediaService, loadOrCreateMediaSecret } from './media';
 import {
   describeMediaStore,
@@ -208,10 +209,13 @@ export interface RunningServer {
 
 /**
  * What the app's features keep beside the core store: on SQLite, their tables in the same file
- * (made from its handle); on PostgreSQL, each feature's store over the shared pool, and the rate
- * limits counted there so every instance sees the same counts.
+ * (made from its handle); on PostgreSQL, each feature's store over the shared pool, the rate
+ * limits counted there so every instance sees the same counts, and the data lifecycle.
+ *
+ * @example
+ * const app = await createApp({ ...featureStores(backend), store: backend.store, publicUrl });
  */
-function featureStores(backend: Backend): Partial<AppDeps> {
+export function featureStores(backend: Backend): Partial<AppDeps> {
   if (backend.kind === 'sqlite') return { db: backend.sqlite };
   const pg = backend.store.pg;
   return {
@@ -220,6 +224,7 @@ function featureStores(backend: Backend): Partial<AppDeps> {
     analysesStore: pgAnalysesStore(pg),
     accountSettings: pgAccountSettings(pg),
     faceStore: pgFaceStore(pg),
+    lifecycle: pgLifecycle(backend.store),
     webhookStore: backend.webhooks,
     rateLimiter: pgRateLimiter(pg, DEFAULT_RATE_LIMITS.windowMs, () => Date.now()),
   };

@@ -3,7 +3,10 @@
  * applies.
  */
 export { createSessionEraser, type SessionEraser, type SessionEraserDeps } from './erase-session';
+export type { LifecycleStore } from './lifecycle-store';
 export { LIFECYCLE_MIGRATIONS } from './migrations';
+export { PG_LIFECYCLE_MIGRATIONS, pgLifecycle } from './pg-lifecycle';
+export { sqliteLifecycle, type SqliteLifecycleDeps } from './sqlite-lifecycle';
 export {
   createRetention,
   DAY_MS,

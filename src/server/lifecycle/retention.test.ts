@@ -18,6 +18,7 @@ import type { MediaKind, MediaService } from '../media/types';
 import { openSqliteStore, type SqliteSessionStore } from '../store/sqlite';
 import { createSessionEraser } from './erase-session';
 import { createRetention, DAY_MS, retentionFromEnv, type RetentionSettings } from './retention';
+import { sqliteLifecycle } from './sqlite-lifecycle';
 
 const T0 = Date.UTC(2026, 0, 5, 9);
 const FLOW = [
@@ -175,18 +176,11 @@ describe('createRetention', () => {
     const s = await session();
     for (let i = 0; i < 5; i++) await save(s, 'frame');
     clock.advance(DAY_MS + 1);
-    const eraser = createSessionEraser({ store, db: store.db, media, clock });
-    const settings = { media: { frame: 1 }, sessionDays: null };
     const faces = sqliteFaceStore(store.db);
-    const retention = createRetention({
-      db: store.db,
-      store,
-      media,
-      eraser,
-      faces,
-      clock,
-      settings,
-    });
+    const lifecycle = sqliteLifecycle({ store, db: store.db, faces });
+    const eraser = createSessionEraser({ lifecycle, media, clock });
+    const settings = { media: { frame: 1 }, sessionDays: null };
+    const retention = createRetention({ lifecycle, media, eraser, clock, settings });
     expect(await retention.runOnce(2, 1)).toEqual({ media: 2, sessions: 0 });
     expect(await retention.runOnce(2)).toEqual({ media: 3, sessions: 0 });
     expect(await retention.runOnce(2)).toEqual({ media: 0, sessions: 0 });

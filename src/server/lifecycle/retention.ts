@@ -3,16 +3,10 @@
  * (`customization.consent.retentionDays`), and finished sessions erased some days after their end.
  * The sweeper runs it, in batches of its own size, each batch one transaction.
  */
-import type { Database } from 'better-sqlite3';
 import type { Clock } from '../clock';
-import type { FaceStore } from '../faces/face-store';
-import { sqliteMediaForget } from '../media/forget';
-import { MEDIA_MIGRATIONS } from '../media/migrations';
 import type { MediaKind, MediaService } from '../media/types';
-import { runMigrations } from '../store/migrations';
-import type { SessionErasureStore } from '../store/types';
 import type { SessionEraser } from './erase-session';
-import { LIFECYCLE_MIGRATIONS } from './migrations';
+import type { LifecycleStore } from './lifecycle-store';
 
 export const DAY_MS = 86_400_000;
 
@@ -78,39 +72,24 @@ export interface Retention {
 }
 
 /**
- * The retention over a store's SQLite file.
+ * The retention over a database's lifecycle store (SQLite's or PostgreSQL's).
  *
  * @example
- * const retention = createRetention({ db, store, media, eraser, clock, settings: DEFAULT_RETENTION });
+ * const retention = createRetention({ lifecycle, media, eraser, clock, settings: DEFAULT_RETENTION });
  * await retention.runOnce(500); // { media: 0, sessions: 0 }
  */
 export function createRetention(deps: {
-  db: Database;
-  store: SessionErasureStore;
+  lifecycle: LifecycleStore;
   media: Pick<MediaService, 'purgeDeleted'>;
   eraser: SessionEraser;
-  /** Whose cached embeddings of deleted media go too. */
-  faces: Pick<FaceStore, 'forgetMedia'>;
   clock: Clock;
   settings: RetentionSettings;
 }): Retention {
-  const { db, clock, settings } = deps;
-  runMigrations(db, [...MEDIA_MIGRATIONS, ...LIFECYCLE_MIGRATIONS]);
-  const rows = sqliteMediaForget(db);
-  const consentDue = db
-    .prepare('SELECT id FROM media WHERE delete_after <= ? ORDER BY delete_after LIMIT ?')
-    .pluck();
-  const forgetRows = db.transaction((ids: string[], now: number) => rows.forget(ids, now));
-  /** Records first (their URLs die at once), then the embeddings cached for them. */
-  const forget = async (ids: string[], now: number) => {
-    const n = forgetRows(ids, now);
-    await deps.faces.forgetMedia(ids);
-    return n;
-  };
+  const { lifecycle, clock, settings } = deps;
 
   /** Runs `due` batch after batch until a short one (or `maxBatches`); returns the total. */
   async function drain(
-    due: (now: number) => string[] | Promise<number>,
+    due: (now: number) => Promise<string[] | number>,
     batch: number,
     maxBatches: number,
   ): Promise<number> {
@@ -118,7 +97,7 @@ export function createRetention(deps: {
     for (let i = 0; i < maxBatches; i++) {
       const now = clock.now();
       const found = await due(now);
-      const n = typeof found === 'number' ? found : await forget(found, now);
+      const n = typeof found === 'number' ? found : await lifecycle.forgetMedia(found, now);
       total += n;
       const size = typeof found === 'number' ? found : found.length;
       if (size < batch) break;
@@ -132,18 +111,18 @@ export function createRetention(deps: {
       for (const [kind, days] of Object.entries(settings.media) as [MediaKind, number | null][]) {
         if (days === null || days === undefined) continue;
         media += await drain(
-          (now) => rows.olderThan(kind, now - days * DAY_MS, batch),
+          (now) => lifecycle.mediaOlderThan(kind, now - days * DAY_MS, batch),
           batch,
           maxBatches,
         );
       }
-      media += await drain((now) => consentDue.all(now, batch) as string[], batch, maxBatches);
+      media += await drain((now) => lifecycle.consentDue(now, batch), batch, maxBatches);
       let sessions = 0;
       const days = settings.sessionDays;
       if (days !== null) {
         sessions = await drain(
           async (now) => {
-            const due = await deps.store.listEndedBefore(now - days * DAY_MS, batch);
+            const due = await lifecycle.listEndedBefore(now - days * DAY_MS, batch);
             for (const d of due) await deps.eraser.erase(d.scope, d.sessionId);
             return due.length;
           },

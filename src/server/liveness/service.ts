@@ -29,6 +29,7 @@ import { ApiError, invalid } from '../http/errors';
 import { orderedId } from '../ids';
 import { mediaEvent } from '../media/event';
 import { sqliteMediaForget } from '../media/forget';
+import type { LifecycleStore } from '../lifecycle/lifecycle-store';
 import { MEDIA_MIGRATIONS } from '../media/migrations';
 import { runMigrations } from '../store/migrations';
 import type { MediaService } from '../media/types';
@@ -76,6 +77,11 @@ export interface LivenessDeps {
    */
   attempts?: AttemptStore;
   db?: Database;
+  /**
+   * Where decided frames' records are forgotten when they are not in `db` (PostgreSQL:
+   * `pgLifecycle`); without it, the SQLite file's.
+   */
+  lifecycle?: Pick<LifecycleStore, 'forgetMedia'>;
   media: MediaService;
   clock: Clock;
   /** The app's analyzer (one wasm backend per process), closed by whoever made it. */
@@ -170,10 +176,14 @@ export function createLiveness(deps: LivenessDeps): Liveness {
     throw new Error('liveness needs its attempt store: `attempts`, or the SQLite `db`');
   }
   const attempts: AttemptStore = deps.attempts ?? sqliteAttemptStore(deps.db!);
-  // Frames are forgotten in the SQLite file's media records (docs/lifecycle.md); attempts kept
-  // elsewhere (PostgreSQL) keep their frames to the frames' retention for now.
+  // Frames are forgotten in the SQLite file's media records, or by the lifecycle store given
+  // (docs/lifecycle.md); attempts kept elsewhere without one keep their frames to the frames'
+  // retention.
   if (!deps.attempts) runMigrations(deps.db!, [...MEDIA_MIGRATIONS]);
   const mediaRows = deps.attempts ? null : sqliteMediaForget(deps.db!);
+  const forgetMedia: ((ids: string[], now: number) => Promise<number>) | null = deps.lifecycle
+    ? (ids, now) => deps.lifecycle!.forgetMedia(ids, now)
+    : mediaRows && (async (ids, now) => deps.db!.transaction(() => mediaRows.forget(ids, now))());
   const queue = attempts.jobs;
   const rand = deps.randomInt ?? ((max: number) => randomInt(max));
   const deciding = new Map<string, Promise<void>>();
@@ -413,14 +423,14 @@ export function createLiveness(deps: LivenessDeps): Liveness {
    * replaced attempts (docs/lifecycle.md, "Liveness frames").
    */
   async function forgetFrames(sessionId: string, nodeId: string): Promise<void> {
-    if (!mediaRows) return;
+    if (!forgetMedia) return;
     const ids: string[] = [];
     for (const x of await attempts.attemptsOf(sessionId, nodeId)) {
       if (x.status !== 'decided' && x.status !== 'replaced') continue;
       for (const f of await attempts.frames(x.id)) ids.push(f.mediaId);
     }
     const now = clock.now();
-    const n = deps.db!.transaction(() => mediaRows.forget(ids, now))();
+    const n = await forgetMedia(ids, now);
     if (n === 0) return;
     await faces.table.forgetMedia(ids);
     await media.purgeDeleted();

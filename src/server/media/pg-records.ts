@@ -30,6 +30,22 @@ export const PG_MEDIA_MIGRATIONS: readonly PgMigration[] = [
       `);
     },
   },
+  {
+    // As SQLite's media_0002: bytes whose records are gone, deleted after the commit that
+    // removed them (`purgeDeleted`), again if a process died first; the retentions read media by
+    // kind and age.
+    id: 'pg_media_0002_deletions',
+    async up(tx) {
+      await tx.unsafe(`
+        CREATE TABLE media_deletions (
+          storage_key TEXT COLLATE "C" PRIMARY KEY,
+          queued_at BIGINT NOT NULL
+        );
+        CREATE INDEX media_deletions_queued ON media_deletions (queued_at);
+        CREATE INDEX media_by_kind_age ON media (kind, created_at);
+      `);
+    },
+  },
 ];
 
 /** The columns of `MediaRow` (not `seq`, which only orders). */
@@ -74,6 +90,14 @@ export function pgMediaRecords(pg: Pg): PgMediaRecords {
       const rows = await pg<MediaRow[]>`DELETE FROM media WHERE session_id = ${sessionId}
         RETURNING ${pg.unsafe(COLUMNS)}`;
       return rows.map(toStoredMedia);
+    },
+    async queuedDeletions(limit) {
+      const rows = await pg<{ storage_key: string }[]>`SELECT storage_key FROM media_deletions
+        ORDER BY queued_at LIMIT ${limit}`;
+      return rows.map((r) => r.storage_key);
+    },
+    async deletionDone(storageKey) {
+      await pg`DELETE FROM media_deletions WHERE storage_key = ${storageKey}`;
     },
   };
 }

@@ -19,6 +19,13 @@ export interface MediaRecordStore {
   ofSession(sessionId: string, kinds?: readonly MediaKind[]): Awaitable<StoredMedia[]>;
   /** Removes a session's records in one statement and returns them (for their bytes). */
   deleteSession(sessionId: string): Awaitable<StoredMedia[]>;
+  /**
+   * Storage keys whose records went (`media_deletions`: an erasure, a retention, frames once
+   * decided), the oldest first, for their bytes to be deleted after the commit.
+   */
+  queuedDeletions(limit: number): Awaitable<string[]>;
+  /** Takes a key off that queue once its bytes are gone. */
+  deletionDone(storageKey: string): Awaitable<void>;
 }
 
 /** The `media` table's row, the same columns on both databases. */

@@ -64,14 +64,6 @@ export function createMediaService(options: MediaServiceOptions): MediaService {
     throw new Error('the media service needs its records: `records`, or the SQLite `db`');
   }
   const records = options.records ?? sqliteMediaRecords(options.db!);
-  const db = options.records ? null : options.db!;
-  const queue = db && {
-    queued: db
-      .prepare('SELECT storage_key FROM media_deletions ORDER BY queued_at LIMIT ?')
-      .pluck(),
-    // Keys carry their record's id: a queued key is never saved again.
-    dequeue: db.prepare('DELETE FROM media_deletions WHERE storage_key = ?'),
-  };
 
   return {
     async save(input) {
@@ -134,13 +126,11 @@ export function createMediaService(options: MediaServiceOptions): MediaService {
     },
 
     async purgeDeleted(limit = 500) {
-      // The deletion queue is the SQLite file's (docs/lifecycle.md); records kept elsewhere have
-      // none yet.
-      if (!queue) return 0;
-      const keys = queue.queued.all(limit) as string[];
+      // The deletion queue lives beside the records (docs/lifecycle.md).
+      const keys = await records.queuedDeletions(limit);
       for (const key of keys) {
         await store.delete(key);
-        queue.dequeue.run(key);
+        await records.deletionDone(key);
       }
       return keys.length;
     },

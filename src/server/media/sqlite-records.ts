@@ -32,6 +32,11 @@ export function sqliteMediaRecords(db: Database): SqliteMediaRecords {
       AND (@kinds IS NULL OR kind IN (SELECT value FROM json_each(@kinds)))
       ORDER BY created_at, rowid`),
     deleteSession: db.prepare('DELETE FROM media WHERE session_id = ? RETURNING *'),
+    queued: db
+      .prepare('SELECT storage_key FROM media_deletions ORDER BY queued_at LIMIT ?')
+      .pluck(),
+    // Keys carry their record's id: a queued key is never saved again.
+    dequeue: db.prepare('DELETE FROM media_deletions WHERE storage_key = ?'),
   };
   return {
     insert(m) {
@@ -50,6 +55,12 @@ export function sqliteMediaRecords(db: Database): SqliteMediaRecords {
     },
     deleteSession(sessionId) {
       return (s.deleteSession.all(sessionId) as MediaRow[]).map(toStoredMedia);
+    },
+    queuedDeletions(limit) {
+      return s.queued.all(limit) as string[];
+    },
+    deletionDone(storageKey) {
+      s.dequeue.run(storageKey);
     },
   };
 }

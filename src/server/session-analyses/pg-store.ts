@@ -101,8 +101,13 @@ export function pgAnalysesStore(pg: Pg): AnalysesStore {
         WHERE session_id = ${sessionId} AND seq = ${seq}`;
     },
     async hasCaptures(sessionId) {
+      // Frame rows too: a decided attempt's frame media are deleted (docs/lifecycle.md).
       const rows = await pg`SELECT 1 FROM media WHERE session_id = ${sessionId}
-        AND kind IN ('frame', 'screenshot', 'user_photo') LIMIT 1`;
+          AND kind IN ('frame', 'screenshot', 'user_photo')
+        UNION ALL SELECT 1 FROM liveness_attempts a JOIN liveness_frames f ON f.attempt_id = a.id
+          WHERE a.session_id = ${sessionId}
+        UNION ALL SELECT 1 FROM video_frames WHERE session_id = ${sessionId}
+        LIMIT 1`;
       return rows.length > 0;
     },
     async stills(sessionId) {

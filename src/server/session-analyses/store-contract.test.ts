@@ -150,6 +150,30 @@ describe.each([sqliteFeatures(), pgFeatures()])('the $name analyses store', (sub
     await c.addMedia({ id: 'med_f', sessionId: t.id, kind: 'frame', createdAt: 2 });
     expect(await c.analyses.hasCaptures(s.id)).toBe(true);
     expect(await c.analyses.hasCaptures(t.id)).toBe(true);
+    // Frames whose media went at their attempt's decision still count.
+    const u = await newSession(c.store, 3);
+    await c.attempts.start(
+      {
+        id: 'att_u',
+        sessionId: u.id,
+        nodeId: 'live',
+        accountId: u.accountId,
+        mode: u.mode,
+        challenges: [],
+        timeoutSeconds: 30,
+        maxFrames: 10,
+        issuedAt: 1,
+        expiresAt: 60_001,
+      },
+      { maxStarts: 10, maxAttempts: 3 },
+    );
+    expect(await c.analyses.hasCaptures(u.id)).toBe(false);
+    const frame = { attemptId: 'att_u', role: 'baseline' as const, challengeIndex: null, t: 0 };
+    await c.attempts.addFrame({ ...frame, receivedAt: 2, mediaId: 'med_gone' }, 2, () => ({
+      kind: 'test.none',
+      payload: {},
+    }));
+    expect(await c.analyses.hasCaptures(u.id)).toBe(true);
     expect(await c.analyses.stills(s.id)).toEqual(['med_a', 'med_b']);
     // Two of one millisecond: in the order written, whatever their (random) ids say.
     await c.addMedia({ id: 'med_z', sessionId: s.id, kind: 'screenshot', createdAt: 9 });

@@ -24,10 +24,9 @@ export function databaseFromEnv(url: string | undefined, dataDir: string): Datab
 }
 
 /**
- * Why a command that works on the SQLite file only refuses PostgreSQL: erasure and retention run
- * in one SQLite transaction over every feature's tables, and have no PostgreSQL twin yet.
+ * Why a command that reads the SQLite file itself (`CliContext.openStore`) refuses PostgreSQL;
+ * every `idv` command runs on either database today, through `openBackend`.
  */
 export const POSTGRES_NOT_SERVED_YET =
-  'DATABASE_URL names PostgreSQL, and this command works on the SQLite file only so far: erasing ' +
-  'sessions and the retention sweeps are not on PostgreSQL yet (docs/deploy.md). Unset ' +
+  'DATABASE_URL names PostgreSQL, and this command works on the SQLite file only. Unset ' +
   'DATABASE_URL to run it on DATA_DIR/idv.sqlite.';

@@ -21,6 +21,28 @@ const ANSWER_KEPT_MS = 24 * 60 * 60 * 1000;
 const SLACK_MS = 10 * 60 * 1000;
 
 /**
+ * The expiry times between which a session's stored create answer can be: it is written with the
+ * session and kept a day, so an erasure reads that stretch of the expiry index, not the table.
+ *
+ * @example
+ * answerExpiryWindow(1_000_000_000); // { from: 999_400_000, to: 1_087_000_000 }
+ */
+export const answerExpiryWindow = (createdAt: number) => ({
+  from: createdAt - SLACK_MS,
+  to: createdAt + ANSWER_KEPT_MS + SLACK_MS,
+});
+
+/** The core's tables whose rows of a session go with it (`session_id`), on both databases. */
+export const SESSION_ROW_TABLES = [
+  'client_tokens',
+  'retired_secrets',
+  'otps',
+  'otp_sends',
+  'handoffs',
+  'session_ends',
+] as const;
+
+/**
  * What is kept of an erased session: id, account, mode, status, timestamps, flow, version and the
  * overall `isVerified` (false would misstate what was decided). Everything the user gave or the
  * service measured goes: settings but the flow, reference, report, path.
@@ -68,19 +90,12 @@ export function sqliteErasure(
       settings = @settings, report = @report, position = @position,
       secret_used_at = COALESCE(secret_used_at, @now), rev = rev + 1
       WHERE id = @id AND rev = @rev`),
-    sessionRows: [
-      'DELETE FROM client_tokens WHERE session_id = ?',
-      'DELETE FROM retired_secrets WHERE session_id = ?',
-      'DELETE FROM otps WHERE session_id = ?',
-      'DELETE FROM otp_sends WHERE session_id = ?',
-      'DELETE FROM handoffs WHERE session_id = ?',
-      'DELETE FROM session_ends WHERE session_id = ?',
-    ].map((sql) => db.prepare(sql)),
+    sessionRows: SESSION_ROW_TABLES.map((t) => db.prepare(`DELETE FROM ${t} WHERE session_id = ?`)),
     // A stored create answer holds the whole session as it was made (providedData, metadata).
     // Written with the session and kept a day (IDEMPOTENCY_TTL_MS): read through the expiry
     // index around then, not the whole table (session_id has no index of its own).
     idempotency: db.prepare(`DELETE FROM idempotency_keys INDEXED BY idempotency_keys_expiry
-      WHERE expires_at BETWEEN @created - ${SLACK_MS} AND @created + ${ANSWER_KEPT_MS + SLACK_MS}
+      WHERE expires_at BETWEEN @from AND @to
         AND account_id = @account AND mode = @mode AND session_id = @id`),
     ended: db.prepare(`SELECT s.id, s.account_id, s.mode FROM session_ends e
       JOIN sessions s ON s.id = e.session_id WHERE e.ended_at < ? ORDER BY e.ended_at LIMIT ?`),
@@ -116,7 +131,7 @@ export function sqliteErasure(
       id: cur.id,
       account: cur.accountId,
       mode: cur.mode,
-      created: cur.createdAt,
+      ...answerExpiryWindow(cur.createdAt),
     });
     input.alsoErase?.(tomb);
     const id = input.eventId ?? orderedId('evt', 8);

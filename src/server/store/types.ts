@@ -400,8 +400,8 @@ export type EraseOutcome =
   { ok: true; session: SessionRecord; erased: boolean } | { ok: false; reason: 'not_found' };
 
 /**
- * Erasure and what the session retention erases. SQLite only so far: the PostgreSQL store's twin
- * is to come (docs/lifecycle.md).
+ * Erasure and what the session retention erases, on SQLite (`sqliteErasure`); PostgreSQL's twin is
+ * `PgErasure` (its features' part runs on the transaction: docs/lifecycle.md).
  */
 export interface SessionErasureStore {
   /**

@@ -210,6 +210,38 @@ export const PG_CORE_MIGRATIONS: readonly PgMigration[] = [
       `);
     },
   },
+  {
+    // As SQLite's core_0006: the finished sessions a session retention may erase
+    // (docs/lifecycle.md), noted by a trigger in the transaction that ends them, whoever ends
+    // them, and removed when erased, so the sweeper reads only those due, by one index.
+    id: 'pg_core_0004_session_ends',
+    async up(tx) {
+      await tx.unsafe(`
+        CREATE TABLE session_ends (
+          session_id TEXT COLLATE "C" PRIMARY KEY,
+          ended_at BIGINT NOT NULL
+        );
+        CREATE INDEX session_ends_due ON session_ends (ended_at);
+        -- An erasure deletes a session's replaced secrets (refreshes are rare: a small index).
+        CREATE INDEX retired_secrets_session ON retired_secrets (session_id);
+        CREATE FUNCTION idv_session_ends_on_end() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+          INSERT INTO session_ends (session_id, ended_at)
+          VALUES (NEW.id, COALESCE(NEW.finished_at, NEW.last_activity_at))
+          ON CONFLICT (session_id) DO NOTHING;
+          RETURN NULL;
+        END $$;
+        CREATE TRIGGER session_ends_on_end AFTER UPDATE OF status ON sessions
+          FOR EACH ROW
+          WHEN (NEW.status IN ('complete', 'incomplete')
+            AND OLD.status NOT IN ('complete', 'incomplete'))
+          EXECUTE FUNCTION idv_session_ends_on_end();
+        INSERT INTO session_ends (session_id, ended_at)
+          SELECT id, COALESCE(finished_at, last_activity_at) FROM sessions
+          WHERE status IN ('complete', 'incomplete') AND report::json->'erasedAt' IS NULL;
+      `);
+    },
+  },
 ];
 
 /** Any number, the same in every instance: the key of the advisory lock migrations hold. */

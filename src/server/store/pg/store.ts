@@ -2,6 +2,7 @@ import type { SessionStore } from '../types';
 import { connectPg, type Pg, type PgConnectOptions } from './client';
 import { pgAccounts } from './accounts';
 import { pgCatalog } from './catalog';
+import { pgErasure, type PgErasure } from './erase';
 import { pgEvents } from './events';
 import { pgFlows } from './flows';
 import { pgHandoffs } from './handoffs';
@@ -25,6 +26,8 @@ export interface PgStoreOptions extends PgConnectOptions {
 export type PgSessionStore = SessionStore & {
   /** For migrations and the store modules of other features; nothing else speaks SQL. */
   readonly pg: Pg;
+  /** Erasure's core part, for the data lifecycle's PostgreSQL side (`pgLifecycle`). */
+  readonly erasure: PgErasure;
 };
 
 /**
@@ -49,6 +52,7 @@ export async function openPgStore(options: PgStoreOptions): Promise<PgSessionSto
   const sessions = pgSessions(pg, flows);
   return {
     pg,
+    erasure: pgErasure(pg, sessions.rows),
     ...pgAccounts(pg),
     ...sessions.store,
     ...pgSecrets(pg, sessions.rows),
