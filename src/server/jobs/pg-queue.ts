@@ -7,6 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Pg, PgQuery } from '../store/pg/client';
 import type { PgMigration } from '../store/pg/migrations';
+import type { Promised } from '../store/promised';
 import type { Job, JobQueue } from './queue';
 
 export const PG_JOB_MIGRATIONS: readonly PgMigration[] = [
@@ -34,9 +35,7 @@ export const PG_JOB_MIGRATIONS: readonly PgMigration[] = [
 ];
 
 /** `JobQueue` as PostgreSQL answers it: every method a round trip, so every result a promise. */
-export type PgJobQueue = {
-  [K in keyof JobQueue]: (...args: Parameters<JobQueue[K]>) => Promise<ReturnType<JobQueue[K]>>;
-} & {
+export type PgJobQueue = Promised<JobQueue> & {
   /** `enqueue` on `q`: inside the transaction of the change that asks for the job. */
   enqueueIn(q: PgQuery, kind: string, payload: unknown, now: number): Promise<number>;
 };

@@ -13,22 +13,12 @@ import { CORE_MIGRATIONS } from '../store/migrations';
 import { openSqliteStore, type SqliteSessionStore } from '../store/sqlite';
 import { startPgCluster, type PgCluster } from '../test/pgCluster';
 import { PG_JOB_MIGRATIONS, pgJobQueue, type PgJobQueue } from './pg-queue';
-import { JOB_MIGRATIONS, sqliteJobQueue, type JobQueue } from './queue';
+import { JOB_MIGRATIONS, sqliteJobQueue } from './queue';
 import { createJobWorker } from './worker';
+import { promised } from '../store/promised';
 
 /** Either queue, with promises: SQLite's answers at once. */
 type Queue = Omit<PgJobQueue, 'enqueueIn'>;
-
-const promised = (q: JobQueue): Queue => ({
-  enqueue: async (...a) => q.enqueue(...a),
-  claim: async (...a) => q.claim(...a),
-  complete: async (...a) => q.complete(...a),
-  renew: async (...a) => q.renew(...a),
-  fail: async (...a) => q.fail(...a),
-  pendingCount: async () => q.pendingCount(),
-  failed: async () => q.failed(),
-  retryFailed: async (...a) => q.retryFailed(...a),
-});
 
 interface Subject {
   name: string;

@@ -6,6 +6,7 @@
  * so two instances never lease one delivery, and never wait on each other.
  */
 import { randomBytes } from 'node:crypto';
+import type { Promised } from '../store/promised';
 import type { Pg, PgQuery } from '../store/pg/client';
 import type { PgMigration } from '../store/pg/migrations';
 import { describeResult } from './retry';
@@ -75,11 +76,7 @@ export const PG_WEBHOOK_MIGRATIONS: readonly PgMigration[] = [
 ];
 
 /** `WebhookStore` as PostgreSQL answers it: every result a promise. */
-export type PgWebhookStore = {
-  [K in keyof WebhookStore]: (
-    ...args: Parameters<WebhookStore[K]>
-  ) => Promise<ReturnType<WebhookStore[K]>>;
-};
+export type PgWebhookStore = Promised<WebhookStore>;
 
 const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
 

@@ -8,11 +8,11 @@ import { newId } from '../ids';
 import { connectPg, type Pg } from '../store/pg/client';
 import { PG_CORE_MIGRATIONS, runPgMigrations } from '../store/pg/migrations';
 import type { Mode } from '../store/types';
+import { promised } from '../store/promised';
 import { startPgCluster, type PgCluster } from '../test/pgCluster';
 import { appendPlatformEvent } from './platform-settings';
 import { PG_WEBHOOK_MIGRATIONS, pgWebhookStore, type PgWebhookStore } from './pg-store';
 import { createSqliteWebhookStore } from './sqlite-store';
-import type { WebhookStore } from './store';
 import { openTempStore, type TempStore } from './test-support';
 
 type EventInput = { accountId?: string; mode?: Mode; type?: string };
@@ -30,22 +30,6 @@ interface Subject {
   prune(id: string): Promise<void>;
   close(): Promise<void>;
 }
-
-const promised = (s: WebhookStore): PgWebhookStore => ({
-  addEndpoint: async (...a) => s.addEndpoint(...a),
-  getEndpoint: async (...a) => s.getEndpoint(...a),
-  listEndpoints: async (...a) => s.listEndpoints(...a),
-  removeEndpoint: async (...a) => s.removeEndpoint(...a),
-  setSecrets: async (...a) => s.setSecrets(...a),
-  fanOut: async (...a) => s.fanOut(...a),
-  claimDue: async (...a) => s.claimDue(...a),
-  recordAttempts: async (...a) => s.recordAttempts(...a),
-  nextDueAt: async () => s.nextDueAt(),
-  listEvents: async (...a) => s.listEvents(...a),
-  getEvent: async (...a) => s.getEvent(...a),
-  listAttempts: async (...a) => s.listAttempts(...a),
-  redeliver: async (...a) => s.redeliver(...a),
-});
 
 function sqliteSubject(): Subject {
   let t: TempStore | null = null;
