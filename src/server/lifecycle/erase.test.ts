@@ -10,14 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../cli/main';
 import { startServer, type RunningServer } from '../main';
 import { startReceiver, type Receiver } from '../webhooks/test-support';
-
-const FLOW = [
-  { id: 'start', type: 'start', outcome: 'perm' },
-  { id: 'perm', type: 'permissions', outcomes: { permissionsGranted: 'otp' } },
-  { id: 'otp', type: 'two_factor_email', outcomes: { verified: 'end' } },
-  { id: 'end', type: 'end' },
-];
-const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3, 0xff, 0xd9]);
+import { apiCall, openedSession, TINY_JPEG } from './test-support';
 
 let dir: string;
 let env: Record<string, string>;
@@ -33,55 +26,20 @@ async function idv(...argv: string[]) {
   return { code, out, err: err.join('\n') };
 }
 
-async function call(method: string, path: string, opts: { key?: string; body?: unknown } = {}) {
-  const headers: Record<string, string> = { authorization: `Bearer ${opts.key ?? key}` };
-  if (opts.body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(`${server.url}${path}`, {
-    method,
-    headers,
-    ...(opts.body !== undefined ? { body: JSON.stringify(opts.body) } : {}),
-  });
-  const text = await res.text();
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- read field by field
-  return { status: res.status, body: (text ? JSON.parse(text) : null) as any };
-}
+const call = (method: string, path: string, opts: { key?: string; body?: unknown } = {}) =>
+  apiCall(server.url, opts.key ?? key, method, path, opts.body);
 
 const count = (sql: string, ...args: unknown[]) =>
   (server.app.ctx.db!.prepare(sql).get(...args) as { n: number }).n;
 
 /** A session with something in every table an erasure empties; its ids. */
 async function seeded(reference: string) {
-  const created = await fetch(`${server.url}/sessions`, {
-    method: 'POST',
-    headers: {
-      authorization: `Bearer ${key}`,
-      'content-type': 'application/json',
-      'idempotency-key': `create-${reference}`,
-    },
-    body: JSON.stringify({
-      flow: FLOW,
-      clientReferenceId: reference,
-      metadata: { plan: 'gold' },
-      providedData: { email: 'ann@example.com', name: 'Ann Example' },
-    }),
-  });
-  expect(created.status).toBe(200);
-  const { session, clientSecret } = (await created.json()) as {
-    session: { id: string };
-    clientSecret: { secret: string };
-  };
-  const exchange = await fetch(`${server.url}/client/exchange`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ clientSecret: clientSecret.secret }),
-  });
-  expect(exchange.status).toBe(200);
-  const { token } = (await exchange.json()) as { token: string };
+  const { sessionId, secret, token } = await openedSession(server.url, key, reference);
   const { ctx, liveness } = server.app;
-  const s = (await ctx.store.getSessionById(session.id))!;
+  const s = (await ctx.store.getSessionById(sessionId))!;
   const base = { sessionId: s.id, accountId: s.accountId, mode: s.mode, contentType: 'image/jpeg' };
-  const photo = await ctx.media.save({ ...base, kind: 'user_photo', bytes: JPEG });
-  const frame = await ctx.media.save({ ...base, kind: 'frame', bytes: JPEG });
+  const photo = await ctx.media.save({ ...base, kind: 'user_photo', bytes: TINY_JPEG });
+  const frame = await ctx.media.save({ ...base, kind: 'frame', bytes: TINY_JPEG });
   const now = Date.now();
   await ctx.faces.table.setMediaEmbedding(photo.id, [0.1, 0.2], now);
   ctx
@@ -133,7 +91,7 @@ async function seeded(reference: string) {
   expect(
     await ctx.store.claimOtpSend({ otp, chosenByPage: false, resendAfterMs: 0, limits }),
   ).toEqual({ ok: true });
-  return { id: s.id, secret: clientSecret.secret, token, photo, frame };
+  return { id: s.id, secret, token, photo, frame };
 }
 
 /** What is left of a session in every table an erasure empties. */

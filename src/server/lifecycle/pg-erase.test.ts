@@ -13,14 +13,7 @@ import { startServer, type RunningServer } from '../main';
 import { connectPg, type Pg } from '../store/pg/client';
 import { startPgCluster, type PgCluster } from '../test/pgCluster';
 import { startReceiver, type Receiver } from '../webhooks/test-support';
-
-const FLOW = [
-  { id: 'start', type: 'start', outcome: 'perm' },
-  { id: 'perm', type: 'permissions', outcomes: { permissionsGranted: 'otp' } },
-  { id: 'otp', type: 'two_factor_email', outcomes: { verified: 'end' } },
-  { id: 'end', type: 'end' },
-];
-const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3, 0xff, 0xd9]);
+import { apiCall, openedSession, TINY_JPEG } from './test-support';
 
 let cluster: PgCluster;
 let pg: Pg;
@@ -38,15 +31,8 @@ async function idv(...argv: string[]) {
   return { code, out, err: err.join('\n') };
 }
 
-async function call(method: string, path: string, opts: { key?: string } = {}) {
-  const res = await fetch(`${server.url}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${opts.key ?? key}` },
-  });
-  const text = await res.text();
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- read field by field
-  return { status: res.status, body: (text ? JSON.parse(text) : null) as any };
-}
+const call = (method: string, path: string, opts: { key?: string } = {}) =>
+  apiCall(server.url, opts.key ?? key, method, path);
 
 const count = async (table: string, column: string, values: string[]) => {
   const [r] = await pg<{ n: number }[]>`SELECT count(*)::int AS n FROM ${pg(table)}
@@ -56,37 +42,12 @@ const count = async (table: string, column: string, values: string[]) => {
 
 /** A session with something in every table an erasure empties; its ids. */
 async function seeded(reference: string) {
-  const created = await fetch(`${server.url}/sessions`, {
-    method: 'POST',
-    headers: {
-      authorization: `Bearer ${key}`,
-      'content-type': 'application/json',
-      'idempotency-key': `create-${reference}`,
-    },
-    body: JSON.stringify({
-      flow: FLOW,
-      clientReferenceId: reference,
-      metadata: { plan: 'gold' },
-      providedData: { email: 'ann@example.com', name: 'Ann Example' },
-    }),
-  });
-  expect(created.status).toBe(200);
-  const { session, clientSecret } = (await created.json()) as {
-    session: { id: string };
-    clientSecret: { secret: string };
-  };
-  const exchange = await fetch(`${server.url}/client/exchange`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ clientSecret: clientSecret.secret }),
-  });
-  expect(exchange.status).toBe(200);
-  const { token } = (await exchange.json()) as { token: string };
+  const { sessionId, secret, token } = await openedSession(server.url, key, reference);
   const { ctx, liveness } = server.app;
-  const s = (await ctx.store.getSessionById(session.id))!;
+  const s = (await ctx.store.getSessionById(sessionId))!;
   const base = { sessionId: s.id, accountId: s.accountId, mode: s.mode, contentType: 'image/jpeg' };
-  const photo = await ctx.media.save({ ...base, kind: 'user_photo', bytes: JPEG });
-  const frame = await ctx.media.save({ ...base, kind: 'frame', bytes: JPEG });
+  const photo = await ctx.media.save({ ...base, kind: 'user_photo', bytes: TINY_JPEG });
+  const frame = await ctx.media.save({ ...base, kind: 'frame', bytes: TINY_JPEG });
   const now = Date.now();
   await ctx.faces.table.setMediaEmbedding(photo.id, [0.1, 0.2], now);
   await pg`INSERT INTO face_enroll_pending (session_id, noted_at) VALUES (${s.id}, ${now})`;
@@ -133,7 +94,7 @@ async function seeded(reference: string) {
   expect(
     await ctx.store.claimOtpSend({ otp, chosenByPage: false, resendAfterMs: 0, limits }),
   ).toEqual({ ok: true });
-  return { id: s.id, secret: clientSecret.secret, token, photo, frame };
+  return { id: s.id, secret, token, photo, frame };
 }
 
 /** What is left of a session in every table an erasure empties. */
