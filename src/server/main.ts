@@ -31,7 +31,6 @@ import { pgRateLimiter } from './http/pgRateLimit';
 import { pgAttemptStore } from './liveness/pg-attempt-store';
 import { pgMediaRecords } from './media/pg-records';
 import { pgPlatformSecrets } from './platform-secrets/pg';
-import { pgAccountSettings } from './session-analyses/pg-account-settings';
 import { pgAnalysesStore } from './session-analyses/pg-store';
 import { openBackend, type Backend } from './backend';
 import { startWebhookDelivery } from './webhooks';
@@ -222,7 +221,7 @@ export function featureStores(backend: Backend): Partial<AppDeps> {
     mediaRecords: pgMediaRecords(pg),
     attempts: pgAttemptStore(pg),
     analysesStore: pgAnalysesStore(pg),
-    accountSettings: pgAccountSettings(pg),
+    accountSettings: backend.accountSettings,
     faceStore: pgFaceStore(pg),
     lifecycle: pgLifecycle(backend.store),
     webhookStore: backend.webhooks,
