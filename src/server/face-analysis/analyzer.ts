@@ -50,6 +50,13 @@ export interface AnalyzeOptions {
    * models cost two thirds of a frame's time.
    */
   boxesOnly?: boolean;
+  /**
+   * Everything but the description model: no `embedding` (empty), age (0) or gender (`unknown`,
+   * score 0); the mesh, antispoof and liveness models run as always. The description model is
+   * about 60 % of a frame's time; a liveness `between` frame needs it only when the decision rests
+   * on that frame (src/server/liveness/light-frames.ts).
+   */
+  withoutDescription?: boolean;
 }
 
 /**

@@ -8,6 +8,7 @@ import { createHumanAnalyzer } from './human-analyzer';
 import { decodeImage, ImageDecodeError } from './image';
 import { cosineSimilarity } from './similarity';
 import { createThreadedAnalyzer } from './threaded-analyzer';
+import { lightOf } from '../liveness/light-frames';
 
 const dir = resolve(__dirname, '../../../.tmp/fixtures');
 const files = [
@@ -128,6 +129,18 @@ describe.skipIf(missing.length > 0).each(analyzers)('%s on package-shipped faces
     const after = await analyzer.analyze(readFileSync(join(dir, 'astronaut.png')));
     expect(after.faces[0]!.embedding).toEqual(full.embedding);
     expect(after.faces[0]!.real).toBe(full.real);
+  });
+
+  it('without the description model, finds everything else exactly as a full analysis does', async () => {
+    const full = await analyze('astronaut.png');
+    const light = await analyzer.analyze(readFileSync(join(dir, 'astronaut.png')), {
+      withoutDescription: true,
+    });
+    // What the liveness simulations assume a light `between` frame holds (light-frames.ts).
+    const { light: _flag, ...simulated } = lightOf({ ...full, cues: null });
+    expect({ ...light, ms: 0, cues: null }).toEqual({ ...simulated, ms: 0 });
+    expect(light.faces[0]!.real).toBeGreaterThan(0);
+    expect(light.faces[0]!.live).toBeGreaterThan(0);
   });
 
   it('refuses bytes that are not an image', async () => {

@@ -175,7 +175,7 @@ export function createHumanAnalyzer(opts: HumanAnalyzerOptions = {}): FaceAnalyz
       const models = {
         face: {
           iris: { enabled: all && (opts.iris ?? false) },
-          description: { enabled: all },
+          description: { enabled: all && !call.withoutDescription },
           antispoof: { enabled: all },
           liveness: { enabled: all },
         },

@@ -12,7 +12,7 @@ import type { FrameFailure } from '../face-analysis/analyzer';
 import type { JobQueue } from '../jobs/queue';
 import type { Mode } from '../store/types';
 import type { AttemptEntry } from './attempt-verdict';
-import type { LivenessFrame } from './decide-liveness';
+import type { StoredFrame } from './light-frames';
 
 type Awaitable<T> = T | Promise<T>;
 
@@ -63,7 +63,7 @@ export interface FrameRecord {
   t: number;
   receivedAt: number;
   mediaId: string;
-  analysis: LivenessFrame | FrameFailure | null;
+  analysis: StoredFrame | FrameFailure | null;
 }
 
 export type NewAttempt = Pick<
@@ -148,7 +148,7 @@ export interface AttemptStore {
   setAnalysis(
     attemptId: string,
     seq: number,
-    analysis: LivenessFrame | FrameFailure,
+    analysis: StoredFrame | FrameFailure,
   ): Awaitable<void>;
   /**
    * Keeps the media a decision saved, unless some are kept already: of two deciders (a lease run

@@ -53,6 +53,7 @@ import {
 import { decideAttempt, screenshotIndexes } from './decision';
 import { sharpness } from './sharpness';
 import { frameBytes } from './frame-image';
+import { analysisFor, DESCRIBE_ROUNDS, undescribedEvidence } from './light-frames';
 import { frameCues } from './pad/cues';
 import { createJobWorker, type JobWorker, type JobWorkerOptions } from '../jobs/worker';
 
@@ -209,17 +210,24 @@ export function createLiveness(deps: LivenessDeps): Liveness {
     return a;
   }
 
-  async function analyseFrame(attempt: AttemptRecord, frame: FrameRecord): Promise<void> {
+  /** Analyses a frame as its role asks (light-frames.ts), or in full when `full`. */
+  async function analyseFrame(
+    attempt: AttemptRecord,
+    frame: FrameRecord,
+    full = false,
+  ): Promise<void> {
     const found = await media.read(frame.mediaId);
     if (!found) {
       await attempts.setAnalysis(attempt.id, frame.seq, { error: 'the frame bytes are gone' });
       return;
     }
     try {
-      const result = await analyzer.analyze(found.bytes);
+      const opts = full ? {} : analysisFor(attempt.challenges, frame.role);
+      const result = await analyzer.analyze(found.bytes, opts);
       // The presentation-attack cues need the pixels: worked out now, stored with the analysis.
       const cues = frameCues(decodeImage(found.bytes), result.faces);
-      await attempts.setAnalysis(attempt.id, frame.seq, { ...result, cues });
+      const light = opts.withoutDescription ? { light: true } : {};
+      await attempts.setAnalysis(attempt.id, frame.seq, { ...result, cues, ...light });
     } catch (err) {
       // An unreadable frame is evidence too (decideLiveness counts them); anything else retries.
       if (!(err instanceof ImageDecodeError)) throw err;
@@ -282,8 +290,28 @@ export function createLiveness(deps: LivenessDeps): Liveness {
         }
       }
     }
-    const frames = await attempts.frames(attemptId);
-    const decision = decideAttempt(attempt, frames, clock.now());
+    let frames = await attempts.frames(attemptId);
+    let decision = decideAttempt(attempt, frames, clock.now());
+    // The light `between` frames the decision rests on are described, and the attempt decided
+    // again on them (light-frames.ts).
+    for (let round = 0; round < DESCRIBE_ROUNDS && !attempt.cameraUnavailable; round++) {
+      const todo = undescribedEvidence(
+        decision,
+        frames.map((f) => f.analysis),
+      );
+      if (todo.length === 0) break;
+      for (const i of todo) {
+        try {
+          await analyseFrame(attempt, frames[i]!, true);
+        } catch (err) {
+          // On the last try the frame stays light: the same-person check then cannot vouch for
+          // it, so the attempt does not pass on it.
+          if (!lastTry) throw err;
+        }
+      }
+      frames = await attempts.frames(attemptId);
+      decision = decideAttempt(attempt, frames, clock.now());
+    }
     const faceScan = await faceScanOf(attempt, frames, decision);
     const current = await store.getSessionById(attempt.sessionId);
     const node = current ? nodeById(current.settings.flow, attempt.nodeId) : undefined;

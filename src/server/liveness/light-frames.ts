@@ -1,0 +1,84 @@
+/**
+ * Which frames of an attempt get the description model (docs/liveness.md, "Light `between`
+ * frames"). The description (embedding, age, gender) is about 60 % of a frame's analysis, and of
+ * all the checks only the same-person check and the best frame read it. The `between` frames of an
+ * attempt with challenges are analysed without it: the presentation-attack checks (mesh, cues,
+ * antispoof and liveness scores), the face count and the flat-motion rule read everything they read
+ * before. When the decision rests on such a frame (it met or came closest to a challenge, or it is
+ * the best frame), that frame is analysed in full and the attempt decided again, so every frame
+ * the decision rests on is compared with the best frame as before.
+ */
+import type { AnalyzeOptions, FrameFailure } from '../face-analysis/analyzer';
+import type { LivenessDecision, LivenessFrame } from './decide-liveness';
+
+/** A stored frame analysis; `light` when the description model did not run on it. */
+export type StoredFrame = LivenessFrame & { light?: boolean };
+
+/**
+ * Rounds of "describe the frames the decision rests on, decide again". One is enough once the
+ * best frame is described (its embedding is the reference: without it the decision stops at the
+ * same-person check, before the challenges); the second describes the challenges' frames; the
+ * third is spare. Describing a frame changes no pose, box or score, so the frames picked do not
+ * change between rounds.
+ */
+export const DESCRIBE_ROUNDS = 3;
+
+/**
+ * The analysis a frame of an attempt gets when it arrives.
+ *
+ * @example
+ * analysisFor(['turnLeft'], 'between'); // { withoutDescription: true }
+ * analysisFor([], 'between'); // {}: a face_scan's aligning frames are its only evidence
+ */
+export function analysisFor(
+  challenges: readonly unknown[],
+  role: 'baseline' | 'challenge' | 'between',
+): AnalyzeOptions {
+  return role === 'between' && challenges.length > 0 ? { withoutDescription: true } : {};
+}
+
+/**
+ * The frames the decision rests on (the best frame, each challenge's frame) that were analysed
+ * light: to be analysed in full before the decision is final. Empty when there is none.
+ *
+ * @example
+ * const todo = undescribedEvidence(decision, frames.map((f) => f.analysis));
+ * for (const i of todo) await describe(i);
+ */
+export function undescribedEvidence(
+  decision: Pick<LivenessDecision, 'report'>,
+  analyses: readonly (StoredFrame | FrameFailure | null)[],
+): number[] {
+  const r = decision.report;
+  const rests = new Set<number>();
+  if (r.bestFrameIndex !== null) rests.add(r.bestFrameIndex);
+  for (const c of r.challenges) if (c.frameIndex !== null) rests.add(c.frameIndex);
+  return [...rests]
+    .filter((i) => {
+      const a = analyses[i];
+      return a != null && !('error' in a) && a.light === true;
+    })
+    .sort((a, b) => a - b);
+}
+
+/**
+ * What a light analysis of the same bytes holds (the description's fields cleared, `light` set):
+ * the simulations of `npm run bench -- liveness` start from full analyses, as the server does
+ * not; human-analyzer.test.ts checks that the analyzer gives exactly this.
+ *
+ * @example
+ * lightOf(full).faces[0].embedding; // []
+ */
+export function lightOf(frame: LivenessFrame): StoredFrame {
+  return {
+    ...frame,
+    light: true,
+    faces: frame.faces.map((f) => ({
+      ...f,
+      embedding: [],
+      age: 0,
+      gender: 'unknown',
+      genderScore: 0,
+    })),
+  };
+}
