@@ -40,6 +40,8 @@ export function aiAnalysisOf(frames: readonly FrameAnalysis[]): AiAnalysis | nul
 
   let male = 0;
   let female = 0;
+  // Light liveness frames (no description model: src/server/liveness/light-frames.ts) cast no vote.
+  const voters = faces.filter((f) => f.gender !== 'unknown').length;
   for (const f of faces) {
     if (f.gender === 'male') male += f.genderScore;
     else if (f.gender === 'female') female += f.genderScore;
@@ -103,7 +105,7 @@ export function aiAnalysisOf(frames: readonly FrameAnalysis[]): AiAnalysis | nul
             ? 'No confident estimate'
             : `Estimated ${sex} (share of the model's votes ${sexConfidence})`,
         longDescription:
-          `The gender model's answers, weighted by its own confidence, over ${n} frame(s): ` +
+          `The gender model's answers, weighted by its own confidence, over ${voters} frame(s): ` +
           `${round2(maleShare)} of the weight for male. Below ${SEX_MAJORITY} for either side ` +
           'no estimate is given. It is an estimate from appearance only.',
       },

@@ -45,6 +45,13 @@ describe('aiAnalysisOf', () => {
     ]);
     expect(a).toMatchObject({ sex: 'unknown', realPersonOrVirtual: 'virtual' });
   });
+  it('counts only the frames the gender model read (light liveness frames have no estimate)', () => {
+    const light = face({ age: 0, gender: 'unknown', genderScore: 0, embedding: [] });
+    const a = aiAnalysisOf([frame(face()), frame(light), frame(light)]);
+    const sex = a?.analysis.find((x) => x.title === 'Sex estimate');
+    expect(sex?.longDescription).toMatch(/over 1 frame\(s\)/);
+    expect(a).toMatchObject({ ageMin: 25, ageMax: 35, sex: 'male' });
+  });
   it('is null without a face', () => {
     expect(aiAnalysisOf([frame(), frame()])).toBeNull();
   });
