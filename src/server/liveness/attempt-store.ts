@@ -182,7 +182,7 @@ export function sqliteAttemptStore(db: Database): SqliteAttemptStore {
       const why = finishRefusal(get(id), how.ended, now);
       if (why) return { ok: false, reason: why } as const;
       s.finish.run(how.ended, how.cameraUnavailable ? 1 : 0, now, id);
-      jobs.enqueue(job.kind, job.payload, now);
+      jobs.enqueue(job.kind, job.payload, job.runAfter ?? now);
       return { ok: true } as const;
     },
   );

@@ -87,6 +87,11 @@ export type AttemptRefusal = 'unknown' | 'finished' | 'expired' | 'too_many_fram
 export interface AttemptJob {
   kind: string;
   payload: unknown;
+  /**
+   * Due from (the queue claims the earliest due first); the write's `now` by default. A decision
+   * is due from its attempt's start, so that it goes before the frames of attempts begun since.
+   */
+  runAfter?: number;
 }
 
 /**

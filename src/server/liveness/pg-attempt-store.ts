@@ -142,7 +142,7 @@ export function pgAttemptStore(pg: Pg): PgAttemptStore {
         await tx`UPDATE liveness_attempts SET status = 'analysing', ended = ${how.ended},
           camera_unavailable = ${how.cameraUnavailable}, finished_at = ${now}
           WHERE id = ${id} AND status = 'capturing'`;
-        await jobs.enqueueIn(tx, job.kind, job.payload, now);
+        await jobs.enqueueIn(tx, job.kind, job.payload, job.runAfter ?? now);
         return { ok: true } as const;
       }),
     async listExpired(now, limit) {

@@ -36,6 +36,7 @@ import type { MediaService } from '../media/types';
 import type { SessionRecord, SessionStore } from '../store/types';
 import { sqliteAttemptStore } from './attempt-store';
 import type {
+  AttemptJob,
   AttemptJobQueue,
   AttemptRecord,
   AttemptRefusal,
@@ -158,6 +159,17 @@ function refusal(reason: AttemptRefusal, a: AttemptRecord | null): ApiError {
       );
   }
 }
+
+/**
+ * The decision job of an attempt, due from the attempt's start: the worker takes it before the
+ * frames of attempts begun since (another page's capture), and it analyses its own pending frames
+ * itself. Someone is waiting for this decision; the other captures are still going on.
+ */
+const decideJob = (a: Pick<AttemptRecord, 'id' | 'issuedAt'>): AttemptJob => ({
+  kind: DECIDE_JOB,
+  payload: { attemptId: a.id },
+  runAfter: a.issuedAt,
+});
 
 /** The node report of a decision carries its attempt id: a re-run finds it and writes nothing. */
 const decidedBy = (s: SessionRecord, attemptId: string) =>
@@ -541,10 +553,12 @@ export function createLiveness(deps: LivenessDeps): Liveness {
   });
 
   async function expire(a: AttemptRecord, now: number): Promise<boolean> {
-    const r = await attempts.finish(a.id, { ended: 'expired', cameraUnavailable: false }, now, {
-      kind: DECIDE_JOB,
-      payload: { attemptId: a.id },
-    });
+    const r = await attempts.finish(
+      a.id,
+      { ended: 'expired', cameraUnavailable: false },
+      now,
+      decideJob(a),
+    );
     return r.ok;
   }
 
@@ -676,7 +690,7 @@ export function createLiveness(deps: LivenessDeps): Liveness {
           cameraUnavailable: cameraUnavailable && !late,
         },
         now,
-        { kind: DECIDE_JOB, payload: { attemptId } },
+        decideJob(a),
       );
       if (!r.ok) throw refusal(r.reason, await attempts.get(attemptId));
       if (cameraUnavailable && !late) {
