@@ -173,8 +173,13 @@ export default async function run(): Promise<BenchRow[]> {
         const failed = (r.documentChecks ?? [])
           .filter((c) => c.result === 'failed')
           .map((c) => c.name);
-        add(`caught ${e.variant}`, !success && failed.includes(CAUGHT_BY[e.variant]));
+        const caught = !success && failed.includes(CAUGHT_BY[e.variant]);
+        add(`caught ${e.variant}`, caught);
         if (success) misses.push(`${e.id}: forged and passed`);
+        else if (!caught)
+          misses.push(
+            `${e.id}: refused (${r.result}) but not by its check: ${failed.join(', ') || 'none failed'}`,
+          );
       }
     }
   } finally {

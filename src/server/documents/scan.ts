@@ -89,12 +89,13 @@ export async function scanSide(
     e?.original ? [{ side: e.side, verdict: e.original }] : [],
   );
   if (read.status !== 'read') {
+    // A photocopy or a screen is refused as one, whatever could or could not be read of it (a
+    // card's front too: kept, it would only be refused with the back).
+    const unread = unreadChecks(sides);
+    if (unread) return { ...withRead, result: 'not_genuine', documentChecks: unread };
     const frontOfCard = req.side === 'front' && !mrz && !licence && read.page !== null;
     if (frontOfCard && (req.kind === null || twoSided))
       return { ...withRead, result: 'front_saved' };
-    // A photocopy or a screen is refused as one, whatever could or could not be read of it.
-    const unread = unreadChecks(sides);
-    if (unread) return { ...withRead, result: 'not_genuine', documentChecks: unread };
     if (plan.barcode && plan.zones.length === 0 && !read.barcodeFound && !mrz)
       return { ...withRead, result: 'no_barcode' };
     return { ...withRead, result: read.status };
