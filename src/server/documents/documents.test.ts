@@ -366,10 +366,9 @@ describe('POST /client/nodes/:nodeId/document', READS, () => {
         documentChecks: Checks;
       }[]
     )[0]!;
-    expect(attempt.documentChecks.find((c) => c.name === 'specimen')).toEqual({
-      name: 'specimen',
+    expect(attempt.documentChecks.find((c) => c.name === 'specimen')).toMatchObject({
       result: 'failed',
-      detail: 'VOID (stamp ink)',
+      detail: expect.stringMatching(/^VOID/),
     });
   });
 
