@@ -36,11 +36,11 @@ const frame = (light: boolean): StoredFrame => ({
   faces: [face(light ? [] : [1, 0])],
   ...(light ? { light: true } : {}),
 });
-const resting = (best: number | null, challenges: (number | null)[]) =>
+const resting = (best: number | null, challenges: (number | null)[], met = true) =>
   ({
     report: {
       bestFrameIndex: best,
-      challenges: challenges.map((frameIndex) => ({ frameIndex })),
+      challenges: challenges.map((frameIndex) => ({ frameIndex, met })),
     },
   }) as unknown as LivenessDecision;
 
@@ -53,13 +53,16 @@ describe('which frames get the description model', () => {
     expect(analysisFor([], 'between')).toEqual({});
   });
 
-  it('asks for the light frames the decision rests on: the best frame and the challenges’ frames', () => {
+  it('asks for the light frames the decision rests on: the best frame and the frames that met a challenge', () => {
     const frames = [frame(false), frame(true), frame(true), frame(true), { error: 'x' }, null];
     expect(undescribedEvidence(resting(1, [3, 0]), frames)).toEqual([1, 3]);
     // A light frame nothing rests on stays light; described, unreadable and missing ones are skipped.
     expect(undescribedEvidence(resting(0, [null, 4, 5]), frames)).toEqual([]);
     expect(undescribedEvidence(resting(null, []), frames)).toEqual([]);
     expect(undescribedEvidence(resting(2, [2]), frames)).toEqual([2]);
+    // A frame that only came closest to a challenge not met: the attempt fails on it anyway.
+    expect(undescribedEvidence(resting(0, [3], false), frames)).toEqual([]);
+    expect(undescribedEvidence(resting(1, [3], false), frames)).toEqual([1]);
   });
 
   it('clears what the description gives in a simulated light frame, nothing else', () => {

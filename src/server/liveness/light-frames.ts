@@ -4,8 +4,8 @@
  * all the checks only the same-person check and the best frame read it. The `between` frames of an
  * attempt with challenges are analysed without it: the presentation-attack checks (mesh, cues,
  * antispoof and liveness scores), the face count and the flat-motion rule read everything they read
- * before. When the decision rests on such a frame (it met or came closest to a challenge, or it is
- * the best frame), that frame is analysed in full and the attempt decided again, so every frame
+ * before. When the decision rests on such a frame (it met a challenge, or it is the best frame),
+ * that frame is analysed in full and the attempt decided again, so every frame
  * the decision rests on is compared with the best frame as before.
  */
 import type { AnalyzeOptions, FrameFailure } from '../face-analysis/analyzer';
@@ -38,8 +38,11 @@ export function analysisFor(
 }
 
 /**
- * The frames the decision rests on (the best frame, each challenge's frame) that were analysed
- * light: to be analysed in full before the decision is final. Empty when there is none.
+ * The frames the decision rests on (the best frame, the frame that met each challenge) that were
+ * analysed light: to be analysed in full before the decision is final. Empty when there is none.
+ * The frame that only came closest to a challenge not met is not described: the attempt fails on
+ * that challenge whoever is in it (the flat-motion rule reads motion, not identity), and on an
+ * idle server each description is a full analysis between `finish` and the decision.
  *
  * @example
  * const todo = undescribedEvidence(decision, frames.map((f) => f.analysis));
@@ -52,7 +55,7 @@ export function undescribedEvidence(
   const r = decision.report;
   const rests = new Set<number>();
   if (r.bestFrameIndex !== null) rests.add(r.bestFrameIndex);
-  for (const c of r.challenges) if (c.frameIndex !== null) rests.add(c.frameIndex);
+  for (const c of r.challenges) if (c.met && c.frameIndex !== null) rests.add(c.frameIndex);
   return [...rests]
     .filter((i) => {
       const a = analyses[i];
