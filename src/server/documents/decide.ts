@@ -5,7 +5,9 @@
  * combination of plausible readings that satisfies their check digit and the composite; fields
  * without (names, codes, sex) take the one combination that has their shape (a known state, a
  * sex letter, a name of ICAO's form), and when more than one combination fits, the zone is not
- * read: a near tie there could be a wrong name, and nothing would catch it.
+ * read: a near tie there could be a wrong name, and nothing would catch it. When the name is the
+ * only such field and all else is resolved, the names that fit are offered (`nameOptions`) for
+ * the printed fields to settle (`name-by-viz.ts`).
  */
 import {
   checkDigitHolds,
