@@ -1,9 +1,7 @@
-import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
+import { chromiumExecutable } from './scripts/lib/chromium';
 
-// Debian's Chromium where it is installed (CI and this machine), Playwright's own browser elsewhere.
-const debianChromium = '/usr/bin/chromium';
-const executablePath = existsSync(debianChromium) ? debianChromium : undefined;
+const executablePath = chromiumExecutable();
 const port = Number(process.env.E2E_PORT ?? 4317);
 
 export default defineConfig({

@@ -16,6 +16,7 @@ import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildFaceModel } from '../scripts/build-face-model';
+import { DEBIAN_CHROMIUM } from '../scripts/lib/chromium';
 import { faceScale, headPose, type FaceObservation } from '../src/core/liveness';
 import {
   FPS,
@@ -28,7 +29,7 @@ import { toFaceObservations, type MediaPipeDetection } from '../src/web/camera/d
 import { summarize, type BenchRow } from './types';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
+const CHROMIUM = process.env['CHROMIUM_PATH'] ?? DEBIAN_CHROMIUM;
 const FIXTURE = join(
   ROOT,
   '.tmp/fixtures',

@@ -86,6 +86,7 @@ export default async function run(): Promise<BenchRow[]> {
     rows.set(key, t);
   };
   let wrongPass = 0;
+  const refusedBy = new Map<string, number>();
   let standIns = 0;
   let all = 0;
   const misses: string[] = [];
@@ -157,6 +158,9 @@ export default async function run(): Promise<BenchRow[]> {
       if (success && !exact) wrongPass++;
       const band = e.level === 'heavy' ? 'heavy' : 'clean–moderate';
       if (e.variant === 'valid') {
+        // Which checks refused genuine documents, every level (a check must not refuse them).
+        for (const c of r.documentChecks ?? [])
+          if (c.result === 'failed') refusedBy.set(c.name, (refusedBy.get(c.name) ?? 0) + 1);
         add(`valid ${e.kind} ${e.print} ${e.level}`, exact);
         add(`target ${e.kind} ${e.print} ${band}`, exact);
         add(`read ${e.kind} ${e.print} ${band}`, exactRead);
@@ -171,8 +175,13 @@ export default async function run(): Promise<BenchRow[]> {
         const failed = (r.documentChecks ?? [])
           .filter((c) => c.result === 'failed')
           .map((c) => c.name);
-        add(`caught ${e.variant}`, !success && failed.includes(CAUGHT_BY[e.variant]));
+        const caught = !success && failed.includes(CAUGHT_BY[e.variant]);
+        add(`caught ${e.variant}`, caught);
         if (success) misses.push(`${e.id}: forged and passed`);
+        else if (!caught)
+          misses.push(
+            `${e.id}: refused (${r.result}) but not by its check: ${failed.join(', ') || 'none failed'}`,
+          );
       }
     }
   } finally {
@@ -249,6 +258,14 @@ export default async function run(): Promise<BenchRow[]> {
     unit: 'documents',
     target: '0',
   });
+  for (const name of Object.values(CAUGHT_BY)
+    .filter((n, i, all) => all.indexOf(n) === i)
+    .sort())
+    out.push({
+      name: `genuine documents (every level) refused by ${name}`,
+      value: refusedBy.get(name) ?? 0,
+      unit: 'documents',
+    });
   out.push({
     name: 'reads where tesseract stood in for the glyphs',
     value: standIns,

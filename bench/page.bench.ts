@@ -18,12 +18,12 @@
  * `BENCH_PAGE_RUNS` runs of each (5 unless set); medians and p90 are printed.
  */
 import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { buildFaceModel } from '../scripts/build-face-model';
+import { chromiumExecutable } from '../scripts/lib/chromium';
 import { FAKE_MEDIA_ARGS, startIdv, type IdvServer } from '../e2e/support/idvServer';
 import { summarize, type BenchRow } from './types';
 
@@ -154,7 +154,7 @@ export default async function pageBench(): Promise<BenchRow[]> {
   });
   const idv = await startIdv();
   const browser = await chromium.launch({
-    executablePath: existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined,
+    executablePath: chromiumExecutable(),
     args: FAKE_MEDIA_ARGS,
   });
   try {

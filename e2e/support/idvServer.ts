@@ -1,5 +1,5 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -8,6 +8,7 @@ import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
 import PostalMime from 'postal-mime';
 import { SMTPServer } from 'smtp-server';
+import { chromiumExecutable } from '../../scripts/lib/chromium';
 
 const run = promisify(execFile);
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -233,6 +234,6 @@ export const FAKE_MEDIA_ARGS = [
 
 /** Launch options for the hosted-page specs (Debian's Chromium where installed, as the config). */
 export const FAKE_MEDIA_LAUNCH = {
-  executablePath: existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined,
+  executablePath: chromiumExecutable(),
   args: FAKE_MEDIA_ARGS,
 };

@@ -10,6 +10,7 @@ import bwipjs from 'bwip-js/node';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { cardHtml, PX_PER_MM, SIZES_MM, type Assets } from './card-html';
+import { chromiumExecutable } from '../lib/chromium';
 import { OCRB_FONT, OCRB_SECOND_FONT } from './font';
 import type { Rgba } from './photo';
 import type { Specimen } from './specimens';
@@ -164,7 +165,7 @@ export async function startRenderer(facePng: string, noFacePng?: string): Promis
     noFaceUrl: dataUrl(other, 'image/png'),
   };
   const browser: Browser = await chromium.launch({
-    executablePath: existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined,
+    executablePath: chromiumExecutable(),
     args: [
       '--disable-gpu',
       '--disable-background-networking',

@@ -4,10 +4,8 @@ import { existsSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 import { pgBinDir } from '../../src/server/test/pgBin';
 import { OCRB_FONT } from '../documents/font';
+import { chromiumExecutable } from '../lib/chromium';
 import type { SystemProbe } from './system';
-
-/** Debian's Chromium, which playwright.config.ts prefers where it exists. */
-const DEBIAN_CHROMIUM = '/usr/bin/chromium';
 
 /** Whether a command runs at all (found on PATH and exits 0). */
 function runs(cmd: string, args: string[]): boolean {
@@ -32,7 +30,7 @@ function playwrightChromium(): boolean {
 export function probeSystem(): SystemProbe {
   const apt = runs('apt-get', ['--version']) && runs('dpkg', ['--version']);
   return {
-    chromium: existsSync(DEBIAN_CHROMIUM) || playwrightChromium(),
+    chromium: chromiumExecutable() !== undefined || playwrightChromium(),
     ffmpeg: runs('ffmpeg', ['-version']),
     ocrbFont: existsSync(OCRB_FONT),
     postgres: pgBinDir() !== null,

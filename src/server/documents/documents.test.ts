@@ -77,6 +77,10 @@ beforeAll(async () => {
       specimen(18, 'id', 'valid', 'clean'),
       // A seed whose portrait the face models missed when the screen was set at 150 dpi.
       specimen(9101, 'id', 'valid', 'clean', 'second'),
+      // A licence on a screen whose barcode does not come through the moiré.
+      specimen(176, 'dl', 'screen', 'moderate'),
+      // A VOID stamp whose grey large print tesseract reads `/QID`.
+      specimen(9102, 'passport', 'void', 'moderate'),
     ],
     dir,
   );
@@ -329,6 +333,43 @@ describe('POST /client/nodes/:nodeId/document', READS, () => {
     const s = await t.open(FLOW);
     const r = await upload(s.token, docs[0]!, 'back', 'dl');
     expect(r.body).toMatchObject({ status: 'retry', reason: 'no_barcode' });
+  });
+
+  it('a licence shown on a screen is refused as a screen even when its barcode does not decode', async () => {
+    const screen = byId('dl-screen-');
+    const s = await t.open(FLOW, 'live');
+    const r = await upload(s.token, screen, 'back', 'dl');
+    expect(r.body).toMatchObject({ status: 'retry', reason: 'not_genuine' });
+    // Its front, on the same screen, is refused at once rather than kept for the back.
+    const front = await upload(s.token, screen, 'front', 'dl', screen.front!);
+    expect(front.body).toMatchObject({ status: 'retry', reason: 'not_genuine' });
+    await post(s.token, '/cancel');
+    const attempts = (await nodeReport(s.sessionId)).report?.['attempts'] as {
+      documentChecks: Checks;
+    }[];
+    const failed = attempts.map((a) => a.documentChecks.filter((c) => c.result === 'failed'));
+    expect(failed).toEqual([
+      [{ name: 'original', result: 'failed', detail: 'back: moire' }],
+      [{ name: 'original', result: 'failed', detail: 'front: moire' }],
+    ]);
+  });
+
+  it('a VOID stamp is refused by the specimen check, read in its ink', async () => {
+    const stamped = byId('passport-void-');
+    const s = await t.open(FLOW, 'live');
+    expect((await upload(s.token, stamped, 'front', 'passport')).body['reason']).toBe(
+      'not_genuine',
+    );
+    await post(s.token, '/cancel');
+    const attempt = (
+      (await nodeReport(s.sessionId)).report?.['attempts'] as {
+        documentChecks: Checks;
+      }[]
+    )[0]!;
+    expect(attempt.documentChecks.find((c) => c.name === 'specimen')).toMatchObject({
+      result: 'failed',
+      detail: expect.stringMatching(/^VOID/),
+    });
   });
 
   it('a forged passport (specimen state, another person’s printed fields) is refused, with why', async () => {

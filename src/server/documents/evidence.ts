@@ -2,11 +2,11 @@
  * What a photographed side shows besides its zone or barcode, for the forgery and consistency
  * checks: the face on a portrait side (the face models on the straightened page), the printed
  * fields read as text (tesseract on the part of the page right of the portrait and above the
- * zone), the page's large print (SPECIMEN, VOID: tesseract on the page shrunk to about 250 rows), and the
- * measures that tell a photocopy or a screen (`original.ts`). Face and text are read at the same
- * time.
+ * zone), the page's large print (SPECIMEN, VOID: tesseract on the page shrunk to about 250 rows)
+ * and its stamp ink alone (`stamp.ts`), and the measures that tell a photocopy or a screen
+ * (`original.ts`). Face and text are read at the same time.
  */
-import { missingFields, type Expected } from './checks/viz';
+import { missingFields, stampSays, type Expected } from './checks/viz';
 import type { MrzOcr } from './ocr';
 import {
   judgeOriginal,
@@ -17,7 +17,8 @@ import {
 import { BAND_MM, flatten, PAGE_PX_PER_MM } from './page';
 import type { DocumentReader, FoundFace, ReadOutcome } from './reader';
 import { PNG } from 'pngjs';
-import { crop, warpGray, type Gray } from './raster';
+import { crop, scaled, type Gray } from './raster';
+import { stampReads } from './stamp';
 
 export interface SideEvidence {
   side: 'front' | 'back';
@@ -25,6 +26,8 @@ export interface SideEvidence {
   vizText: string | null;
   /** The side's large print, read on the page shrunk to about 250 rows (SPECIMEN, VOID). */
   bigText: string | null;
+  /** The side's stamp ink read alone (SPECIMEN, VOID); null when the page shows next to none. */
+  stampText: string | null;
   /** The face found: undefined when not looked for (no portrait on this side), null when none. */
   face: FoundFace | null | undefined;
   original: (OriginalVerdict & { measures: OriginalMeasures }) | null;
@@ -81,18 +84,6 @@ export function vizImage(page: Gray, hasZone: boolean): Gray {
  * `CHIDL`, `nen`) that it lost at full size.
  */
 const SMALL_VIZ = 0.75;
-
-/**
- * A raster scaled by `f` (bilinear).
- *
- * @example
- * scaled({ width: 100, height: 40, data }, 0.75).width; // 75
- */
-export function scaled(g: Gray, f: number): Gray {
-  const w = Math.round(g.width * f);
-  const h = Math.round(g.height * f);
-  return warpGray(g, [1 / f, 0, 0, 0, 1 / f, 0, 0, 0, 1], w, h);
-}
 
 /** The large print's height after shrinking: where its letters come out at the size OCR reads best. */
 const BIG_PRINT_HEIGHT = 250;
@@ -153,6 +144,7 @@ export async function gatherEvidence(
   let original: SideEvidence['original'] = null;
   let vizText: string | null = null;
   let bigText: string | null = null;
+  let stampText: string | null = null;
   let face: FoundFace | null | undefined = undefined;
   let textMs = 0;
   let faceMs = 0;
@@ -162,6 +154,13 @@ export async function gatherEvidence(
       (async () => {
         const t = performance.now();
         bigText = text(await textOcr.read(png(bigPrintImage(page.gray))));
+        // The stamp ink alone, at each scale until its word is seen (stamp.ts).
+        const stampTexts: string[] = [];
+        for (const image of page.colour ? stampReads(page.colour) : []) {
+          stampTexts.push(text(await textOcr.read(png(image))));
+          if (stampSays(stampTexts.join('\n'))) break;
+        }
+        stampText = stampTexts.length > 0 ? stampTexts.join('\n') : null;
         textMs += performance.now() - t;
       })(),
     ];
@@ -207,6 +206,7 @@ export async function gatherEvidence(
     side,
     vizText,
     bigText,
+    stampText,
     face,
     original,
     ms: {

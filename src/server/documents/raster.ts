@@ -118,3 +118,15 @@ export function boxMean(g: Gray, r: number): Float32Array {
   }
   return out;
 }
+
+/**
+ * A raster scaled by `f` (bilinear).
+ *
+ * @example
+ * scaled({ width: 100, height: 40, data }, 0.75).width; // 75
+ */
+export function scaled(g: Gray, f: number): Gray {
+  const w = Math.round(g.width * f);
+  const h = Math.round(g.height * f);
+  return warpGray(g, [1 / f, 0, 0, 0, 1 / f, 0, 0, 0, 1], w, h);
+}

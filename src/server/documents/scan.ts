@@ -6,7 +6,7 @@
  */
 import type { DocumentKind } from '../../core/flow';
 import type { MrzCheck } from '../../core/mrz';
-import { documentChecks, type DocumentCheck } from './checks';
+import { documentChecks, unreadChecks, type DocumentCheck } from './checks';
 import { gatherEvidence, type SideEvidence } from './evidence';
 import { nameByViz } from './name-by-viz';
 import type { MrzOcr } from './ocr';
@@ -100,7 +100,14 @@ export async function scanSide(
     ...(mrz ? { checks: mrz.checks, problems: [...mrz.problems] } : {}),
     ...(licence ? { problems: [...licence.problems] } : {}),
   };
+  const sides = [req.front, evidence].flatMap((e) =>
+    e?.original ? [{ side: e.side, verdict: e.original }] : [],
+  );
   if (read.status !== 'read') {
+    // A photocopy or a screen is refused as one, whatever could or could not be read of it (a
+    // card's front too: kept, it would only be refused with the back).
+    const unread = unreadChecks(sides);
+    if (unread) return { ...withRead, result: 'not_genuine', documentChecks: unread };
     const frontOfCard = req.side === 'front' && !mrz && !licence && read.page !== null;
     if (frontOfCard && (req.kind === null || twoSided))
       return { ...withRead, result: 'front_saved' };
@@ -129,10 +136,9 @@ export async function scanSide(
     read: licence ? { licence } : { mrz: mrz! },
     viz: portraitSide ? (portraitSide.vizText ?? '') : null,
     bigText: [req.front?.bigText ?? '', evidence.bigText ?? ''].filter(Boolean),
+    stampText: [req.front?.stampText ?? '', evidence.stampText ?? ''].filter(Boolean),
     face: portraitSide && reader.faces ? (portraitSide.face ?? null) : undefined,
-    original: [req.front, evidence].flatMap((e) =>
-      e?.original ? [{ side: e.side, verdict: e.original }] : [],
-    ),
+    original: sides,
   });
   const failed = checks.some((c) => c.result === 'failed');
   return {

@@ -167,6 +167,18 @@ describe.each([sqliteFeatures(), pgFeatures()])('the $name attempt store', (subj
     );
   });
 
+  it('adds a frame sent twice (the same page time) once, and queues one job for it', async () => {
+    const a = attempt();
+    await store.start(a, LIMITS);
+    const add = (i: number, mediaId: string) =>
+      store.addFrame({ ...frame(a.id, i), mediaId }, T0 + 100, frameJob(a.id));
+    expect(await add(0, 'med_first')).toEqual({ ok: true, received: 1 });
+    expect(await add(0, 'med_copy')).toEqual({ ok: true, received: 1, duplicate: true });
+    expect(await add(1, 'med_next')).toEqual({ ok: true, received: 2 });
+    expect((await store.frames(a.id)).map((f) => f.mediaId)).toEqual(['med_first', 'med_next']);
+    expect(await store.jobs.pendingCount()).toBe(2);
+  });
+
   it('refuses frames to unknown, expired, finished and replaced attempts, queueing nothing', async () => {
     const a = attempt();
     await store.start(a, LIMITS);

@@ -135,6 +135,7 @@ export function sqliteAttemptStore(db: Database): SqliteAttemptStore {
       ORDER BY expires_at, id LIMIT ?`),
     frames: p('SELECT * FROM liveness_frames WHERE attempt_id = ? ORDER BY seq'),
     frame: p('SELECT * FROM liveness_frames WHERE attempt_id = ? AND seq = ?'),
+    frameAt: p('SELECT 1 FROM liveness_frames WHERE attempt_id = ? AND t = ?').pluck(),
     setAnalysis: p('UPDATE liveness_frames SET analysis = ? WHERE attempt_id = ? AND seq = ?'),
     setMedia: p(
       'UPDATE liveness_attempts SET decision_media = ? WHERE id = ? AND decision_media IS NULL',
@@ -161,6 +162,9 @@ export function sqliteAttemptStore(db: Database): SqliteAttemptStore {
   const addFrame = db.transaction(
     (f: Omit<FrameRecord, 'seq' | 'analysis'>, now: number, job: (seq: number) => AttemptJob) => {
       const a = get(f.attemptId);
+      if (a && s.frameAt.get(f.attemptId, f.t)) {
+        return { ok: true, received: a.frameCount, duplicate: true } as const;
+      }
       const why = frameRefusal(a, now);
       if (why || !a) return { ok: false, reason: why ?? 'unknown' } as const;
       const seq = a.frameCount;

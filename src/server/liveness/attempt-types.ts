@@ -128,12 +128,18 @@ export interface AttemptStore {
     limits: StartLimits,
   ): Awaitable<{ ok: true; attempt: number } | { ok: false; reason: 'exhausted' | 'finished' }>;
   get(id: string): Awaitable<AttemptRecord | null>;
-  /** Adds a frame and queues `job(seq)` in the same transaction. */
+  /**
+   * Adds a frame and queues `job(seq)` in the same transaction. A frame the attempt already holds
+   * (the same page time `t`: the page re-sent it after its first request timed out, which the
+   * server may still have stored) is not added again: `duplicate`, with the count as it stands.
+   */
   addFrame(
     frame: Omit<FrameRecord, 'seq' | 'analysis'>,
     now: number,
     job: (seq: number) => AttemptJob,
-  ): Awaitable<{ ok: true; received: number } | { ok: false; reason: AttemptRefusal }>;
+  ): Awaitable<
+    { ok: true; received: number; duplicate?: true } | { ok: false; reason: AttemptRefusal }
+  >;
   /** Ends the capture and queues `job` in the same transaction. */
   finish(
     id: string,

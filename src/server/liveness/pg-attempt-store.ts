@@ -123,6 +123,10 @@ export function pgAttemptStore(pg: Pg): PgAttemptStore {
     addFrame: (f, now, job) =>
       pg.begin(async (tx) => {
         const a = await get(tx, f.attemptId, true);
+        const [held] = a
+          ? await tx`SELECT 1 FROM liveness_frames WHERE attempt_id = ${f.attemptId} AND t = ${f.t}`
+          : [];
+        if (a && held) return { ok: true, received: a.frameCount, duplicate: true } as const;
         const why = frameRefusal(a, now);
         if (why || !a) return { ok: false, reason: why ?? 'unknown' } as const;
         const seq = a.frameCount;

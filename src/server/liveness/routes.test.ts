@@ -134,6 +134,26 @@ describe('POST …/frames', () => {
     expect(stored?.bytes.equals(Buffer.from(image, 'base64'))).toBe(true);
   });
 
+  it('a frame sent again (its first request timed out on the page) is stored and counted once', async () => {
+    const s = await started();
+    const id = s.attempt.attemptId;
+    const post = (body: unknown) =>
+      t.client(s.token, 'POST', `/nodes/live/liveness/${id}/frames`, body);
+    const before = await t.app.liveness.queue.pendingCount();
+    const mediaBefore = (await t.app.ctx.media.list(s.sessionId)).length;
+    expect((await post(frame({ t: 400 }))).body).toEqual({ received: 1 });
+    const again = await post(frame({ t: 400 }));
+    expect(again.status).toBe(202);
+    expect(again.body).toEqual({ received: 1 });
+    expect((await post(frame({ role: 'between', t: 1200 }))).body).toEqual({ received: 2 });
+    // The copy and its original in flight together: both stored before either is added.
+    const both = await Promise.all([post(frame({ t: 2000 })), post(frame({ t: 2000 }))]);
+    expect(both.map((r) => r.body)).toEqual([{ received: 3 }, { received: 3 }]);
+    expect((await t.app.liveness.attempts.frames(id)).map((f) => f.t)).toEqual([400, 1200, 2000]);
+    expect(await t.app.liveness.queue.pendingCount()).toBe(before + 3);
+    expect(await t.app.ctx.media.list(s.sessionId)).toHaveLength(mediaBefore + 3);
+  });
+
   it('refuses bad frames, each problem with its path, and stores nothing', async () => {
     const s = await started();
     const url = `/nodes/live/liveness/${s.attempt.attemptId}/frames`;

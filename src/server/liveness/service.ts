@@ -605,6 +605,11 @@ export function createLiveness(deps: LivenessDeps): Liveness {
         worker.kick();
         throw refusal('expired', a);
       }
+      // The page re-sends a frame whose request timed out, which may have been stored meanwhile:
+      // the copy is neither stored nor counted (again in the store's transaction, for a race).
+      if ((await attempts.frames(attemptId)).some((f) => f.t === body.t)) {
+        return { received: a.frameCount };
+      }
       if (a.frameCount >= a.maxFrames) throw refusal('too_many_frames', a);
       if (!image.ok) throw new Error('unreachable');
       const rec = await media.save({
@@ -629,6 +634,11 @@ export function createLiveness(deps: LivenessDeps): Liveness {
         (seq) => ({ kind: FRAME_JOB, payload: { attemptId, seq } }),
       );
       if (!r.ok) throw refusal(r.reason, await attempts.get(attemptId));
+      if (r.duplicate) {
+        // The copy lost a race with its original: its bytes go the way decided frames' go.
+        await forgetMedia?.([rec.id], receivedAt);
+        return { received: r.received };
+      }
       // Analysed now, while the user is still doing the challenges.
       worker.kick();
       return { received: r.received };

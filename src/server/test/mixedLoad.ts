@@ -79,9 +79,14 @@ async function call(
   }
 }
 
+/** How long an integrator's retry loop keeps one create going: past the 30 s a dead create's key is held. */
+const CREATE_GIVE_UP_MS = 60_000;
+
 /**
- * Creates a session, retrying with the same `Idempotency-Key` while the answer is a gateway
- * error: the session is acknowledged only by a 200.
+ * Creates a session, retrying with the same `Idempotency-Key` as docs/api.md tells integrators to:
+ * at once after a gateway error, and after `Retry-After` while the key is in use (its first
+ * request is still running, or died with its instance and is released after 30 s). The session is
+ * acknowledged only by a 200.
  */
 async function create(
   base: string,
@@ -90,7 +95,8 @@ async function create(
   tally: LoadTally,
 ): Promise<{ id: string; secret: string }> {
   const idempotencyKey = randomUUID();
-  for (let tries = 0; ; tries++) {
+  const giveUpAt = Date.now() + CREATE_GIVE_UP_MS;
+  for (;;) {
     const r = await call(
       base,
       'POST',
@@ -103,13 +109,18 @@ async function create(
       tally.acknowledged.push(s.session.id);
       return { id: s.session.id, secret: s.clientSecret.secret };
     }
-    if (r.status !== 502 && r.status !== 503) {
+    const inUse = r.status === 429 && errorCode(r.body) === 'idempotency_key_in_use';
+    if (r.status !== 502 && r.status !== 503 && !inUse) {
       throw new Error(`create answered ${r.status}: ${JSON.stringify(r.body)}`);
     }
-    if (tries > 50) throw new Error('create: the service stayed unreachable');
+    if (Date.now() > giveUpAt) throw new Error(`create: still ${r.status} after 60 s`);
     tally.createRetries++;
-    await new Promise((ok) => setTimeout(ok, 50));
+    await new Promise((ok) => setTimeout(ok, inUse ? 1000 : 50));
   }
+}
+
+function errorCode(body: unknown): string | undefined {
+  return (body as { error?: { code?: string } } | null)?.error?.code;
 }
 
 /** One user through the liveness step; false when a step was cut off and the user gave up. */

@@ -4,9 +4,9 @@ import { composeMrz, parseMrz, type MrzInput } from '../../../core/mrz';
 import { judgeOriginal } from '../original';
 import { datesCheck } from './dates';
 import { faceCheck } from './face';
-import { documentChecks } from './index';
+import { documentChecks, unreadChecks } from './index';
 import { licenceIssuerCheck, stateCheck } from './states';
-import { missingFields, specimenCheck, substringDistance, visualZoneCheck } from './viz';
+import { missingFields, saysVoid, specimenCheck, substringDistance, visualZoneCheck } from './viz';
 
 const TODAY = Date.UTC(2026, 0, 1);
 
@@ -151,21 +151,41 @@ describe('the visual zone', () => {
 
 describe('SPECIMEN and VOID', () => {
   it('finds the words in the fields, and a stamp read in pieces in the large print', () => {
-    expect(specimenCheck(['SURNAME SPECIMEN']).detail).toBe('SPECIMEN');
-    expect(specimenCheck(['NAME'], ['PASSPORT IMEN', 'gCIMEN']).detail).toBe('SPECIMEN');
-    expect(specimenCheck(['FN GRACE VOID']).detail).toBe('VOID');
-    expect(specimenCheck([], ['ILDRIVERLI usa voIiD']).detail).toBe('VOID');
+    expect(specimenCheck({ fields: ['SURNAME SPECIMEN'] }).detail).toBe('SPECIMEN');
+    expect(specimenCheck({ fields: ['NAME'], bigPrint: ['PASSPORT IMEN', 'gCIMEN'] }).detail).toBe(
+      'SPECIMEN',
+    );
+    expect(specimenCheck({ fields: ['FN GRACE VOID'] }).detail).toBe('VOID');
+    expect(specimenCheck({ fields: [], bigPrint: ['ILDRIVERLI usa voIiD'] }).detail).toBe('VOID');
   });
   it("does not take the holder's name in a card's large print for VOID", () => {
-    expect(specimenCheck([], ['IDENTITYCARD DAVID VOIGT'], ['VOIGT', 'DAVID']).result).toBe(
-      'passed',
+    const david = { fields: [], bigPrint: ['IDENTITYCARD DAVID VOIGT'], names: ['VOIGT', 'DAVID'] };
+    expect(specimenCheck(david).result).toBe('passed');
+    expect(specimenCheck({ fields: [], bigPrint: ['DAVID VOlD'], names: ['DAVID'] }).detail).toBe(
+      'VOID',
     );
-    expect(specimenCheck([], ['DAVID VOlD'], ['DAVID']).detail).toBe('VOID');
   });
   it('leaves genuine text alone', () => {
-    expect(specimenCheck(['SURNAME VOIGT AVOIDS'], ['PASSPORT PASSEPORT FRA']).result).toBe(
-      'passed',
-    );
+    const genuine = { fields: ['SURNAME VOIGT AVOIDS'], bigPrint: ['PASSPORT PASSEPORT FRA'] };
+    expect(specimenCheck(genuine).result).toBe('passed');
+  });
+  // What tesseract read of the stamp ink of the synthetic VOID forgeries (27 November 2026),
+  // where the grey page's large print gave `01D`, `OID`, `FOID` or nothing.
+  it.each(['Wp VOIP', 'pysvoio', '7 | 4. | voOIiD', 'A. volIiD', 'AVOID | 1', 'gyevolp'])(
+    'sees VOID in the stamp ink read as %s',
+    (read) => {
+      expect(specimenCheck({ fields: [], bigPrint: ['PASSPORT 01D'], stampInk: [read] })).toEqual({
+        name: 'specimen',
+        result: 'failed',
+        detail: 'VOID (stamp ink)',
+      });
+    },
+  );
+  it('takes in the stamp ink only what spells VOID through the look-alikes', () => {
+    for (const read of ['YpVorP', 'be', '7h | 4 | Ar', 'OID VID', 'VOXD'])
+      expect(specimenCheck({ fields: [], stampInk: [read] }).result).toBe('passed');
+    expect(saysVoid('VVOIID')).toBe(true);
+    expect(saysVoid('V0LD')).toBe(true);
   });
 });
 
@@ -213,6 +233,7 @@ describe('documentChecks', () => {
       read: { mrz: passport() },
       viz: PRINTED,
       bigText: ['PASSPORT PASSEPORT FRA'],
+      stampText: [],
       face,
       original,
     });
@@ -233,6 +254,7 @@ describe('documentChecks', () => {
       read: { mrz: passport({ issuingCountry: 'UTO', nationality: 'UTO' }) },
       viz: PRINTED.replace('DUBOIS', 'MACKENZIE'),
       bigText: [],
+      stampText: [],
       face,
       original: [{ side: 'front', verdict: { ok: false, flags: ['moire'] } }],
     });
@@ -242,5 +264,24 @@ describe('documentChecks', () => {
       ['visualZone', 'lastName not printed'],
       ['original', 'front: moire'],
     ]);
+  });
+  it('refuses a side read of nothing as a screen or a photocopy when it is one, else leaves it', () => {
+    const screen = { ok: false, flags: ['moire' as const] };
+    const checks = unreadChecks([
+      { side: 'front', verdict: { ok: true, flags: [] } },
+      { side: 'back', verdict: screen },
+    ]);
+    expect(checks?.map((c) => [c.name, c.result])).toEqual([
+      ['issuingState', 'not_performed'],
+      ['nationality', 'not_performed'],
+      ['dates', 'not_performed'],
+      ['visualZone', 'not_performed'],
+      ['face', 'not_performed'],
+      ['specimen', 'not_performed'],
+      ['original', 'failed'],
+    ]);
+    expect(checks?.at(-1)?.detail).toBe('back: moire');
+    expect(unreadChecks([{ side: 'back', verdict: { ok: true, flags: [] } }])).toBeNull();
+    expect(unreadChecks([])).toBeNull();
   });
 });

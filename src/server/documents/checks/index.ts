@@ -9,7 +9,7 @@ import type { OriginalVerdict } from '../original';
 import { datesCheck } from './dates';
 import { faceCheck, type FaceOnPage } from './face';
 import { licenceIssuerCheck, stateCheck } from './states';
-import { check, type DocumentCheck } from './types';
+import { check, type CheckName, type DocumentCheck } from './types';
 import { specimenCheck, visualZoneCheck } from './viz';
 
 export { check, type CheckName, type CheckResult, type DocumentCheck } from './types';
@@ -22,6 +22,8 @@ export interface CheckInput {
   viz: string | null;
   /** Large print read off each side, searched for SPECIMEN and VOID only. */
   bigText: readonly string[];
+  /** Each side's stamp ink read alone (`stamp.ts`), searched for SPECIMEN and VOID only. */
+  stampText: readonly string[];
   /** The portrait side's face: undefined when no such side was seen, null when none was found. */
   face: FaceOnPage | null | undefined;
   /** Each photographed side's verdict. */
@@ -32,7 +34,7 @@ export interface CheckInput {
  * Every check, in the report's order.
  *
  * @example
- * const checks = documentChecks({ mode: 'live', today, read: { mrz }, viz, bigText: [], face, original });
+ * const checks = documentChecks({ mode: 'live', today, read: { mrz }, viz, bigText: [], stampText: [], face, original });
  * checks.some((c) => c.result === 'failed'); // the document is refused
  */
 export function documentChecks(input: CheckInput): DocumentCheck[] {
@@ -52,16 +54,46 @@ export function documentChecks(input: CheckInput): DocumentCheck[] {
   out.push(faceCheck(input.face));
   const name = read.mrz ? [`${data.lastName} ${data.firstName}`] : [];
   const names = [data.lastName, data.firstName];
-  out.push(specimenCheck([...(input.viz ? [input.viz] : []), ...name], input.bigText, names));
-  const flagged = input.original.filter((o) => !o.verdict.ok);
   out.push(
-    flagged.length === 0
-      ? check('original', input.original.length > 0 ? true : null)
-      : check(
-          'original',
-          false,
-          flagged.map((o) => `${o.side}: ${o.verdict.flags.join(', ')}`).join('; '),
-        ),
+    specimenCheck({
+      fields: [...(input.viz ? [input.viz] : []), ...name],
+      bigPrint: input.bigText,
+      stampInk: input.stampText,
+      names,
+    }),
   );
+  out.push(originalCheck(input.original));
   return out;
+}
+
+/** The `original` check over each photographed side's verdict. */
+function originalCheck(original: CheckInput['original']): DocumentCheck {
+  const flagged = original.filter((o) => !o.verdict.ok);
+  if (flagged.length === 0) return check('original', original.length > 0 ? true : null);
+  const detail = flagged.map((o) => `${o.side}: ${o.verdict.flags.join(', ')}`).join('; ');
+  return check('original', false, detail);
+}
+
+/**
+ * The checks of a side from which nothing was read: a photocopy or a screen is told as such even
+ * when its zone or barcode did not come through (a screen's moiré can hide a barcode), rather than
+ * as unreadable. Null when no side was flagged: the side is then simply unreadable. The other
+ * checks need a read and are `not_performed`.
+ *
+ * @example
+ * unreadChecks([{ side: 'back', verdict: { ok: false, flags: ['moire'] } }]);
+ * // [..., { name: 'original', result: 'failed', detail: 'back: moire' }]
+ */
+export function unreadChecks(original: CheckInput['original']): DocumentCheck[] | null {
+  const verdict = originalCheck(original);
+  if (verdict.result !== 'failed') return null;
+  const others: CheckName[] = [
+    'issuingState',
+    'nationality',
+    'dates',
+    'visualZone',
+    'face',
+    'specimen',
+  ];
+  return [...others.map((name) => check(name, null, 'nothing read')), verdict];
 }

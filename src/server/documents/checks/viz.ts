@@ -148,35 +148,65 @@ const tokensOf = (texts: readonly string[]) =>
 const SPECIMEN_PIECES = ['SPECI', 'PECIM', 'ECIME', 'CIMEN'];
 
 /**
- * SPECIMEN or VOID printed on the document: in the printed fields' text or the zone's name (as a
- * whole word), or in the large print (where a stamp may come out in pieces, or VOID with one
- * letter misread or doubled). A card's large print is read at a size where its names show too, so
- * the looser VOID rule skips a word within one slip of the holder's `names` (a holder called
- * Voigt or David is not a VOID stamp).
+ * VOID as tesseract reads a stamp's letters (`VOIP`, `YOIP`, `VOLID`, `VOIB`, `VVOID`): each
+ * letter or a look-alike of it, once or doubled. `D` read as `O`, `P` or `B` is taken for it here
+ * only, in the stamp ink's text, which holds nothing of the document's own print.
+ */
+const VOID_READ = /[VY]+[O0Q]+[IL1]+[DOPB0]/;
+
+/**
+ * A token of the stamp ink's text that says VOID (through tesseract's look-alikes).
  *
  * @example
- * specimenCheck(['SURNAME DUBOIS'], ['PASSPORT IMEN', 'PECIMEN']); // failed: 'SPECIMEN'
- * specimenCheck([], ['DAVID'], ['DAVID']); // passed
+ * saysVoid('PAVOLIP'); // true
+ * saysVoid('YPVORP'); // false
  */
-export function specimenCheck(
-  texts: readonly string[],
-  bigText: readonly string[] = [],
-  names: readonly string[] = [],
-): DocumentCheck {
-  const nameTokens = tokensOf(names).filter((t) => t.length >= 4);
+export function saysVoid(token: string): boolean {
+  return VOID_READ.test(token);
+}
+
+/** SPECIMEN in a token of large print: whole within one slip, or five of its letters in a row. */
+const saysSpecimen = (token: string) =>
+  SPECIMEN_PIECES.some((p) => token.includes(p)) ||
+  (token.length >= 7 && substringDistance('SPECIMEN', token) <= 1);
+
+export interface SpecimenEvidence {
+  /** The printed fields' text and the zone's name: the words must be whole. */
+  fields: readonly string[];
+  /** Each side's large print (the grey page shrunk): a stamp may come out in pieces or one slip off. */
+  bigPrint?: readonly string[];
+  /** Each side's stamp ink alone (`stamp.ts`): the stamp's word with tesseract's look-alikes. */
+  stampInk?: readonly string[];
+  /** The holder's names: a card's large print shows them too. */
+  names?: readonly string[];
+}
+
+/**
+ * SPECIMEN or VOID printed on the document: in the printed fields' text or the zone's name (as a
+ * whole word); in the large print (where a stamp may come out in pieces, or VOID with one letter
+ * misread or doubled); or in the stamp ink's text (VOID through tesseract's look-alikes). A card's
+ * large print is read at a size where its names show too, so the looser VOID rule there skips a
+ * word within one slip of the holder's `names` (a holder called Voigt or David is not a VOID
+ * stamp).
+ *
+ * @example
+ * specimenCheck({ fields: ['SURNAME DUBOIS'], bigPrint: ['PASSPORT IMEN', 'PECIMEN'] }); // failed: 'SPECIMEN'
+ * specimenCheck({ fields: [], bigPrint: ['DAVID'], names: ['DAVID'] }); // passed
+ * specimenCheck({ fields: [], stampInk: ['Wp VOIP'] }); // failed: 'VOID'
+ */
+export function specimenCheck(evidence: SpecimenEvidence): DocumentCheck {
+  const nameTokens = tokensOf(evidence.names ?? []).filter((t) => t.length >= 4);
   const isName = (token: string) =>
     nameTokens.some(
       (n) => Math.abs(n.length - token.length) <= 1 && substringDistance(n, token) <= 1,
     );
-  for (const token of tokensOf(texts)) {
+  for (const token of tokensOf(evidence.fields)) {
     if (token.length >= 7 && substringDistance('SPECIMEN', token) <= 1)
       return check('specimen', false, 'SPECIMEN');
     if (token === 'VOID' || token === 'V0ID') return check('specimen', false, 'VOID');
   }
-  for (const token of tokensOf(bigText)) {
-    if (SPECIMEN_PIECES.some((p) => token.includes(p))) return check('specimen', false, 'SPECIMEN');
-    if (token.length >= 7 && substringDistance('SPECIMEN', token) <= 1)
-      return check('specimen', false, 'SPECIMEN');
+  for (const token of tokensOf(evidence.bigPrint ?? [])) {
+    if (saysSpecimen(token)) return check('specimen', false, 'SPECIMEN');
     const nearVoid =
       token.length >= 4 &&
       token.length <= 6 &&
@@ -184,5 +214,19 @@ export function specimenCheck(
       !isName(token);
     if (nearVoid || token.includes('VOID')) return check('specimen', false, 'VOID');
   }
+  for (const token of tokensOf(evidence.stampInk ?? [])) {
+    if (saysSpecimen(token)) return check('specimen', false, 'SPECIMEN (stamp ink)');
+    if (saysVoid(token)) return check('specimen', false, 'VOID (stamp ink)');
+  }
   return check('specimen', true);
+}
+
+/**
+ * Whether a stamp ink's text already shows the stamp's word (its next read can be skipped).
+ *
+ * @example
+ * stampSays('Np voID'); // true
+ */
+export function stampSays(text: string): boolean {
+  return specimenCheck({ fields: [], stampInk: [text] }).result === 'failed';
 }
