@@ -8,10 +8,11 @@
  * field exact; "wrong pass" counts successes with any field different from the truth; broken,
  * expired and forged documents must not succeed. Times: wall and CPU (`process.cpuUsage`, every
  * thread) per side and per document, and the attempt's steps per side (on stderr).
- * `DOCUMENTS_ONLY=<regular expression>` runs only the documents whose id matches.
+ * `DOCUMENTS_ONLY=<regular expression>` runs only the documents whose id matches;
+ * `DOCUMENTS_SET=<folder>` another rendered set (`scripts/documents/make-heavy.ts`).
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { DocumentKind } from '../src/core/flow';
 import {
   DOCUMENTS_DIR,
@@ -58,9 +59,10 @@ const tally = () => ({ n: 0, ok: 0 });
 const pct = (t: Tally) => Math.round((1000 * t.ok) / Math.max(1, t.n)) / 10;
 
 export default async function run(): Promise<BenchRow[]> {
-  const file = join(DOCUMENTS_DIR, 'manifest.json');
-  if (!existsSync(file))
-    await makeDocuments(testSet(), DOCUMENTS_DIR, (l) => process.stderr.write(`${l}\n`));
+  // DOCUMENTS_SET=<folder>: another rendered set (`scripts/documents/make-heavy.ts`).
+  const dir = process.env['DOCUMENTS_SET'] ? resolve(process.env['DOCUMENTS_SET']) : DOCUMENTS_DIR;
+  const file = join(dir, 'manifest.json');
+  if (!existsSync(file)) await makeDocuments(testSet(), dir, (l) => process.stderr.write(`${l}\n`));
   // DOCUMENTS_ONLY=<regular expression>: only the documents whose id matches (a subset re-run).
   const only = process.env['DOCUMENTS_ONLY'] ? new RegExp(process.env['DOCUMENTS_ONLY']) : null;
   const manifest = (JSON.parse(readFileSync(file, 'utf8')) as ManifestEntry[]).filter(
@@ -121,7 +123,7 @@ export default async function run(): Promise<BenchRow[]> {
   try {
     // Warm the OCR workers and the face models once, as the server keeps them warm.
     const first = manifest[0]!;
-    await scan(first, readFileSync(join(DOCUMENTS_DIR, first.file)), 'front', null);
+    await scan(first, readFileSync(join(dir, first.file)), 'front', null);
     sideTimes.clear();
     sideCpu.clear();
     sideSteps.clear();
@@ -130,13 +132,13 @@ export default async function run(): Promise<BenchRow[]> {
       let front: ScanResult | null = null;
       let frontCpu = 0;
       if (e.front) {
-        const f = await scan(e, readFileSync(join(DOCUMENTS_DIR, e.front)), 'front', null);
+        const f = await scan(e, readFileSync(join(dir, e.front)), 'front', null);
         front = f.r;
         frontCpu = f.cpu;
       }
       const { r, ms, cpu } = await scan(
         e,
-        readFileSync(join(DOCUMENTS_DIR, e.file)),
+        readFileSync(join(dir, e.file)),
         e.front ? 'back' : 'front',
         front,
       );

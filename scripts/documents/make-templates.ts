@@ -47,12 +47,29 @@ function lineSets(): { kind: 'passport' | 'id'; lines: string[] }[] {
  * test set's (which uses 1–999 for documents and +1000 for ID card fronts), so no test photo is
  * ever a training photo.
  */
-const LEVELS = ['clean', 'mild', 'moderate'] as const;
-const PHOTO_SEEDS = { clean: [5000], mild: [5100, 5200, 5300], moderate: [5400, 5500, 5600] };
+const LEVELS = ['clean', 'mild', 'moderate', 'heavy'] as const;
+/** The levels of the first read's templates; `heavy` is the second read's (`ocrb-templates-heavy.json`). */
+const FIRST_READ = ['clean', 'mild', 'moderate'] as const;
+const PHOTO_SEEDS = {
+  clean: [5000],
+  mild: [5100, 5200, 5300],
+  moderate: [5400, 5500, 5600],
+  heavy: [5700, 5800, 5900, 6000, 6100, 6200],
+};
 
 type Level = (typeof LEVELS)[number];
-const sums: Record<Level, Record<string, Float32Array>> = { clean: {}, mild: {}, moderate: {} };
-const counts: Record<Level, Record<string, number>> = { clean: {}, mild: {}, moderate: {} };
+const sums: Record<Level, Record<string, Float32Array>> = {
+  clean: {},
+  mild: {},
+  moderate: {},
+  heavy: {},
+};
+const counts: Record<Level, Record<string, number>> = {
+  clean: {},
+  mild: {},
+  moderate: {},
+  heavy: {},
+};
 let skipped = 0;
 
 function average(level: Level): Record<string, Float32Array> {
@@ -121,11 +138,16 @@ try {
 } finally {
   await renderer.close();
 }
-const templates: Templates = {};
-const levels = LEVELS.map(average);
-for (const ch of ALPHABET) templates[ch] = levels.map((l) => l[ch]!);
-const file = join(ROOT, 'src/server/documents/ocrb-templates.json');
-writeFileSync(file, `${JSON.stringify(encodeTemplates(templates), null, 2)}\n`);
-console.log(
-  `templates: ${ALPHABET.length} glyphs × ${LEVELS.length} levels (samples of '0': ${LEVELS.map((l) => counts[l]['0']).join(', ')}; photos skipped: ${skipped}) in ${file}`,
-);
+function write(levels: readonly Level[], name: string): void {
+  const templates: Templates = {};
+  const averaged = levels.map(average);
+  for (const ch of ALPHABET) templates[ch] = averaged.map((l) => l[ch]!);
+  const file = join(ROOT, 'src/server/documents', name);
+  writeFileSync(file, `${JSON.stringify(encodeTemplates(templates), null, 2)}\n`);
+  console.log(
+    `templates: ${ALPHABET.length} glyphs × ${levels.length} levels (samples of '0': ${levels.map((l) => counts[l]['0']).join(', ')}) in ${file}`,
+  );
+}
+write(FIRST_READ, 'ocrb-templates.json');
+write(['heavy'], 'ocrb-templates-heavy.json');
+console.log(`templates: photos skipped: ${skipped}`);

@@ -83,6 +83,20 @@ describe('decide', () => {
     expect(d).toMatchObject({ status: 'unsure', where: 'name' });
   });
 
+  it('offers every fitting name, the rest resolved, when only the name is open', () => {
+    // The document number's near tie is settled by its check digit; the name's is not.
+    const d = decide(TD3, scores({ 5: { D: 0.89 }, 44: { I: 0.91 } }), OPTS);
+    const other = [`${LINES[0]!.slice(0, 5)}D${LINES[0]!.slice(6)}`, LINES[1]!];
+    expect(d).toMatchObject({ status: 'unsure', where: 'name', nameOptions: [LINES, other] });
+  });
+
+  it('offers no name when the check digits do not hold either', () => {
+    const broken = [LINES[0]!, `${LINES[1]!.slice(0, 9)}0${LINES[1]!.slice(10)}`];
+    const d = decide(TD3, scores({ 5: { D: 0.89 } }, broken.join('')), OPTS);
+    expect(d).toMatchObject({ status: 'unsure', where: 'name' });
+    expect(d).not.toHaveProperty('nameOptions');
+  });
+
   it('settles a near tie in a state code when only one reading is a known state', () => {
     // `UTO` against `UTQ` (not a state): only the known code fits.
     const d = decide(TD3, scores({ 4: { Q: 0.91 } }), OPTS);

@@ -5,7 +5,9 @@
  * combination of plausible readings that satisfies their check digit and the composite; fields
  * without (names, codes, sex) take the one combination that has their shape (a known state, a
  * sex letter, a name of ICAO's form), and when more than one combination fits, the zone is not
- * read: a near tie there could be a wrong name, and nothing would catch it.
+ * read: a near tie there could be a wrong name, and nothing would catch it. When the name is the
+ * only such field and all else is resolved, the names that fit are offered (`nameOptions`) for
+ * the printed fields to settle (`name-by-viz.ts`).
  */
 import {
   checkDigitHolds,
@@ -40,8 +42,15 @@ export type Decision =
   | { status: 'resolved'; lines: string[] }
   /** No combination of plausible readings satisfies the check digits: `lines` is the best read. */
   | { status: 'checks_failed'; lines: string[] }
-  /** A weak cell, or more than one reading fits (`where` names the first such field). */
-  | { status: 'unsure'; lines: string[]; where: string };
+  /**
+   * A weak cell, or more than one reading fits (`where` names the first such field). When the
+   * name alone has more than one fitting reading and everything else is resolved, `nameOptions`
+   * holds the zone with each of them (the printed fields may tell which: `name-by-viz.ts`).
+   */
+  | { status: 'unsure'; lines: string[]; where: string; nameOptions?: string[][] };
+
+/** More fitting names than this are not offered to the printed fields. */
+const MAX_NAME_OPTIONS = 8;
 
 /**
  * The plausible characters of one cell: the best allowed character and those within `margin`.
@@ -112,14 +121,39 @@ export function decide(
     ['sex', f.sex, (s) => /^[MFX<]$/.test(s)],
     ['name', f.name, (s) => NAME_SHAPE.test(s)],
   ];
+  let names: { span: Span; fits: string[] } | null = null;
   for (const [name, sp, ok] of shapes) {
     const all = combinations(sets.slice(sp.start, sp.start + sp.length));
     const fits = all?.filter(ok) ?? [];
+    if (name === 'name' && all && fits.length > 1 && fits.length <= MAX_NAME_OPTIONS) {
+      names = { span: sp, fits };
+      continue;
+    }
     if (!all || fits.length > 1) return { status: 'unsure', lines: best, where: name };
     // No fitting combination: leave the best read, the parser reports what is wrong with it.
     if (fits.length === 1) for (let k = 0; k < sp.length; k++) chosen[sp.start + k] = fits[0]![k]!;
   }
+  const checked = decideChecked(layout, sets, chosen, best, linesOf);
+  if (!names) return checked;
+  // The name is still open: refused, unless the rest is resolved; then each fitting name is
+  // offered, the rest as resolved.
+  if (checked.status !== 'resolved') return { status: 'unsure', lines: best, where: 'name' };
+  const { span, fits } = names;
+  const resolved = checked.lines.join('');
+  const nameOptions = fits.map((fit) =>
+    linesOf([...resolved.slice(0, span.start), ...fit, ...resolved.slice(span.start + fit.length)]),
+  );
+  return { status: 'unsure', lines: best, where: 'name', nameOptions };
+}
 
+/** The checked fields of `decide`, once the unchecked ones are in `chosen`. */
+function decideChecked(
+  layout: MrzLayout,
+  sets: readonly string[][],
+  chosen: readonly string[],
+  best: string[],
+  linesOf: (all: string[]) => string[],
+): Decision {
   // Checked fields: each field with its own check digit, then the composite over them all (a
   // visa has none: its optional data is then unchecked, and read as best).
   const composite = compositeOf(layout);

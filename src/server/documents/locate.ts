@@ -192,12 +192,35 @@ export interface Quad {
 }
 
 /**
+ * Where the page is told from the table: Otsu's threshold, or (`low`) halfway from the dark
+ * class's mean to it. Under a strong light fall-off a corner of the page can be darker than
+ * Otsu's cut: the bright region then misses it, the rough corner sits inside the page and the
+ * refined sides follow it. The low cut keeps that corner, at the risk of a light table joining
+ * the page, so it is a second try only (`reader.ts`).
+ */
+export type PageThreshold = 'otsu' | 'low';
+
+function pageThreshold(smooth: Float32Array, how: PageThreshold): number {
+  const t = otsu(smooth);
+  if (how === 'otsu') return t;
+  let sum = 0;
+  let n = 0;
+  for (const v of smooth) {
+    if (v > t) continue;
+    sum += v;
+    n++;
+  }
+  return n ? (sum / n + t) / 2 : t;
+}
+
+/**
  * The document's outline, or null when no bright region covers at least a tenth of the photo.
  *
  * @example
  * const quad = locateDocument(toGray(decodeImage(jpeg)));
+ * const again = locateDocument(toGray(decodeImage(jpeg)), 'low'); // a dark corner kept
  */
-export function locateDocument(g: Gray): Quad | null {
+export function locateDocument(g: Gray, threshold: PageThreshold = 'otsu'): Quad | null {
   const f = Math.max(1, Math.round(Math.max(g.width, g.height) / 320));
   const w = Math.floor(g.width / f);
   const h = Math.floor(g.height / f);
@@ -211,7 +234,7 @@ export function locateDocument(g: Gray): Quad | null {
     }
   }
   const smooth = boxMean({ width: w, height: h, data: small }, 2);
-  const t = otsu(smooth);
+  const t = pageThreshold(smooth, threshold);
   // Largest 4-connected bright component.
   const label = new Int32Array(w * h).fill(-1);
   let bestSize = 0;

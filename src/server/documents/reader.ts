@@ -14,7 +14,7 @@ import { decodeImage } from '../face-analysis/image';
 import { readPdf417 } from './barcode';
 import { agreesWithGlyphs } from './decide';
 import { PITCH_PX, type Templates } from './glyphs';
-import { locateDocument, type Quad } from './locate';
+import { formatByAspect, locateDocument, type Quad } from './locate';
 import { createMrzOcr, type MrzOcr } from './ocr';
 import {
   colourPage,
@@ -27,7 +27,7 @@ import {
 } from './page';
 import { boxMean, crop, toGray, warpGray, type Gray } from './raster';
 import { homography } from './homography';
-import { loadTemplates } from './templates';
+import { loadHeavyTemplates, loadTemplates } from './templates';
 import {
   GLYPH_MARGIN,
   GLYPH_MIN_SCORE,
@@ -76,6 +76,11 @@ export interface ReadOutcome {
   method: 'glyphs' | 'tesseract' | 'barcode' | 'none';
   /** Why a glyph read was not trusted (a weak cell, or the field with more than one fitting reading). */
   unsure: string | null;
+  /**
+   * Unsure of the name only: the zone with each name that fits, every check digit holding and
+   * every field of its shape (the printed fields may settle it: `name-by-viz.ts`); else null.
+   */
+  nameOptions: MrzResult[] | null;
   /** The straightened page (grey and colour), when an outline was found. */
   page: (StraightPage & { colour: Rgb | null }) | null;
   ms: number;
@@ -155,6 +160,16 @@ export function straighten(gray: Gray, as?: PageShape): Straightened | null {
   return { format: page.shape, page: page.gray, band: zoneBand(page) };
 }
 
+/** How far (photo pixels) a corner of a second outline must be from the first's to be worth a read. */
+const MOVED_PX = 4;
+
+/** Whether two outlines differ by more than MOVED_PX at some corner. */
+function moved(a: Quad, b: Quad): boolean {
+  return a.corners.some(
+    (c, i) => Math.hypot(c.x - b.corners[i]!.x, c.y - b.corners[i]!.y) > MOVED_PX,
+  );
+}
+
 /** What tesseract's zone must agree with (`agreesWithGlyphs`). */
 const STAND_IN = { minScore: GLYPH_MIN_SCORE, margin: GLYPH_MARGIN, wide: 0.15 };
 
@@ -212,10 +227,17 @@ async function findBarcode(
  * if (r.status === 'read') console.log(r.mrz?.data.documentNumber);
  */
 export function createDocumentReader(
-  opts: { ocr?: MrzOcr; analyzer?: () => Promise<FaceAnalyzer>; templates?: Templates } = {},
+  opts: {
+    ocr?: MrzOcr;
+    analyzer?: () => Promise<FaceAnalyzer>;
+    templates?: Templates;
+    /** The second read's templates (`loadHeavyTemplates`). */
+    heavyTemplates?: Templates;
+  } = {},
 ): DocumentReader {
   const ocr = opts.ocr ?? createMrzOcr();
   const templates = opts.templates ?? loadTemplates();
+  const heavy = () => opts.heavyTemplates ?? loadHeavyTemplates();
 
   async function tryBand(g: Gray, today: number) {
     const lines = await ocr.read(pngOf(g));
@@ -225,9 +247,13 @@ export function createDocumentReader(
     return { raw, mrz };
   }
 
+  type Found = { zone: Zone; page: StraightPage | null };
+
   /**
-   * The zone on a page of its shape, then as the other shape, then the photo's lower part; the
-   * first read that is confident with its check digits holding, else the best looking of all.
+   * The zone as `searchZone` finds it; when no read there is sure, every band it found a zone in
+   * read again with the heavy templates (best looking first): a blurred, noisy photo makes
+   * E and F, L and I, K and X near ties under the first read's templates, which the decision
+   * then refuses. The second read costs nothing when the first is sure.
    */
   function findZone(
     gray: Gray,
@@ -237,7 +263,40 @@ export function createDocumentReader(
     today: number,
     fallbacks: boolean,
   ): { zone: Zone | null; page: StraightPage | null } {
-    const found: { zone: Zone; page: StraightPage | null }[] = [];
+    const found: Found[] = [];
+    const r = searchZone(gray, quad, first, sizes, today, fallbacks, found);
+    if (r.zone?.confident && r.zone.mrz?.checksOk) return r;
+    const open: Found[] = r.zone?.nameOptions ? [r as Found] : [];
+    for (const f of [...found].sort((a, b) => (better(a.zone, b.zone) ? -1 : 1))) {
+      const z = f.zone;
+      const again = readZone(z.band, z.size, z.pitch, today, heavy());
+      if (again?.confident && again.mrz?.checksOk) return { zone: again, page: f.page };
+      if (again?.nameOptions) open.push({ zone: again, page: f.page });
+    }
+    // Only the name left open: every fitting name of the reads that got that far, for the
+    // printed fields to settle (`name-by-viz.ts`), on the page of the first such read.
+    if (open.length === 0) return r;
+    const seen = new Set<string>();
+    const nameOptions = open
+      .flatMap((f) => f.zone.nameOptions!)
+      .filter((lines) => !seen.has(lines.join('')) && seen.add(lines.join('')));
+    return { zone: { ...open[0]!.zone, nameOptions }, page: open[0]!.page };
+  }
+
+  /**
+   * The zone on a page of its shape, then as the other shape, then on a second outline, then the
+   * photo's lower part; the first read that is confident with its check digits holding, else the
+   * best looking of all. Every zone read is left in `found`.
+   */
+  function searchZone(
+    gray: Gray,
+    quad: Quad | null,
+    first: StraightPage | null,
+    sizes: readonly ZoneSize[],
+    today: number,
+    fallbacks: boolean,
+    found: Found[],
+  ): { zone: Zone | null; page: StraightPage | null } {
     const good = () => found.find((f) => f.zone.confident && f.zone.mrz?.checksOk);
     const best = () =>
       found.reduce<(typeof found)[number] | null>(
@@ -258,9 +317,22 @@ export function createDocumentReader(
       onPage(first);
       if (good() || !fallbacks) return good() ?? best();
       // A steep perspective can make a passport page look like a card: the other shape.
-      const other = straightenPage(gray, quad, first.shape === 'TD3' ? 'TD1' : 'TD3');
+      const otherShape = first.shape === 'TD3' ? 'TD1' : 'TD3';
+      const other = straightenPage(gray, quad, otherShape);
       if (other) onPage(other);
-      if (good() || found.length > 0) return good() ?? best();
+      if (good()) return good()!;
+      // A corner lost in a strong light fall-off (the outline then cuts across the page, and the
+      // zone's pitch drifts along its lines): the outline found again at a lower cut, both shapes.
+      const low = locateDocument(gray, 'low');
+      if (low && moved(low, quad)) {
+        const shapes: PageShape[] = [formatByAspect(low.aspect), otherShape, first.shape];
+        for (const shape of new Set(shapes)) {
+          const p = straightenPage(gray, low, shape);
+          if (p) onPage(p);
+          if (good()) return good()!;
+        }
+      }
+      if (found.length > 0) return best();
     }
     if (!fallbacks) return best();
     // No outline (a light table, a page filling the frame) or no zone where the outline said:
@@ -356,6 +428,7 @@ export function createDocumentReader(
         raw: zone?.raw ?? [],
         method,
         unsure: zone?.unsure ?? null,
+        nameOptions: nameOptionsOf(zone, today),
         page: page ? { ...page, colour: colourPage(photo, page) } : null,
         ms: performance.now() - t0,
       };
@@ -373,6 +446,18 @@ export function createDocumentReader(
       await ocr.close();
     },
   };
+}
+
+/** A zone's name options (`ReadOutcome.nameOptions`) that would each be a read. */
+function nameOptionsOf(zone: Zone | null, today: number): MrzResult[] | null {
+  if (!zone?.nameOptions) return null;
+  const options = zone.nameOptions
+    .map((lines) => parseMrz(lines, today))
+    .filter((m): m is MrzResult => {
+      const status = m && zoneStatus({ ...zone, mrz: m, confident: true });
+      return status === 'read' || status === 'expired';
+    });
+  return options.length > 0 ? options : null;
 }
 
 /**

@@ -8,6 +8,7 @@ import type { DocumentKind } from '../../core/flow';
 import type { MrzCheck } from '../../core/mrz';
 import { documentChecks, unreadChecks, type DocumentCheck } from './checks';
 import { gatherEvidence, type SideEvidence } from './evidence';
+import { nameByViz } from './name-by-viz';
 import type { MrzOcr } from './ocr';
 import { planFor } from './plan';
 import type { DocumentReader, ReadOutcome } from './reader';
@@ -67,14 +68,28 @@ export async function scanSide(
   req: ScanRequest,
 ): Promise<ScanResult> {
   const plan = planFor(req.kind, req.side);
-  const read = await reader.read(req.image, req.today, plan);
+  let read = await reader.read(req.image, req.today, plan);
   const twoSided = req.kind === 'id' || req.kind === 'residence-permit' || req.kind === 'dl';
   const evidence = await gatherEvidence(reader, textOcr, read, req.side, {
     portrait: plan.portrait,
-    // Face and text matter only for a read, or for a front kept for the back's read.
-    worthIt: read.status === 'read' || (plan.portrait && read.mrz === null && twoSided),
+    // Face and text matter only for a read (or one whose name the printed fields may settle),
+    // or for a front kept for the back's read.
+    worthIt:
+      read.status === 'read' ||
+      (plan.portrait && read.nameOptions !== null) ||
+      (plan.portrait && read.mrz === null && twoSided),
     ...(read.status === 'read' ? { want: read.licence?.data ?? read.mrz!.data } : {}),
   });
+  if (read.status === 'unreadable' && read.nameOptions) {
+    const settled = nameByViz(
+      read.nameOptions,
+      plan.portrait ? evidence.vizText : (req.front?.vizText ?? null),
+    );
+    if (settled) {
+      const status = settled.expired ? 'expired' : 'read';
+      read = { ...read, status, mrz: settled, unsure: null, nameOptions: null };
+    }
+  }
   const base = { read, evidence };
   const mrz = read.mrz;
   const licence = read.licence;

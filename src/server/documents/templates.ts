@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { CELL_H, CELL_W, type Templates } from './glyphs';
 
 const FILE = new URL('./ocrb-templates.json', import.meta.url);
+const HEAVY_FILE = new URL('./ocrb-templates-heavy.json', import.meta.url);
 
 function decodeOne(ch: string, b64: string): Float32Array {
   const buf = Buffer.from(b64, 'base64');
@@ -61,9 +62,30 @@ export function encodeTemplates(t: Templates): Record<string, string[]> {
 }
 
 let cached: Templates | null = null;
+let cachedHeavy: Templates | null = null;
 
-/** The shipped templates, read once. */
+const read = (file: URL) =>
+  decodeTemplates(JSON.parse(readFileSync(file, 'utf8')) as Record<string, string[]>);
+
+/**
+ * The shipped templates of the first read (clean, mild, moderate photos), read once.
+ *
+ * @example
+ * loadTemplates()['A']!.length; // 3
+ */
 export function loadTemplates(): Templates {
-  cached ??= decodeTemplates(JSON.parse(readFileSync(FILE, 'utf8')) as Record<string, string[]>);
+  cached ??= read(FILE);
   return cached;
+}
+
+/**
+ * The templates of the second read, made from heavy photos (blur, noise, a strong light
+ * fall-off): read once, used only when the first read of a zone is not sure (`reader.ts`).
+ *
+ * @example
+ * loadHeavyTemplates()['A']!.length; // 1
+ */
+export function loadHeavyTemplates(): Templates {
+  cachedHeavy ??= read(HEAVY_FILE);
+  return cachedHeavy;
 }

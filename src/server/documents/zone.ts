@@ -36,6 +36,9 @@ export const ZONE_SIZES: Record<
 
 export interface Zone {
   band: Gray;
+  size: ZoneSize;
+  /** The nominal pitch the band was read at (px). */
+  pitch: number;
   layout: MrzLayout;
   score: (position: number, c: string) => number;
   raw: string[];
@@ -43,6 +46,8 @@ export interface Zone {
   /** The decision settled every near tie (it may still have found a check digit failing). */
   confident: boolean;
   unsure: string | null;
+  /** Unsure only of the name: the zone with each name that fits (`decide`'s `nameOptions`). */
+  nameOptions: string[][] | null;
   /** Mean of every cell's best score: how much the band looks like a zone of this size. */
   quality: number;
 }
@@ -106,12 +111,15 @@ export function readZone(
   const d = decide(layout, score, { minScore: GLYPH_MIN_SCORE, margin: GLYPH_MARGIN });
   return {
     band,
+    size,
+    pitch,
     layout,
     score,
     raw: glyphs.lines,
     mrz: parseMrz(d.lines, today),
     confident: d.status !== 'unsure',
     unsure: d.status === 'unsure' ? d.where : null,
+    nameOptions: (d.status === 'unsure' && d.nameOptions) || null,
     quality: bests.reduce((a, b) => a + b, 0) / bests.length,
   };
 }

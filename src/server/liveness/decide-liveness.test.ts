@@ -131,6 +131,31 @@ describe('decideLiveness', () => {
     });
   });
 
+  it('with challenges, a head that leaned in while its turn was missed gets another try, not "a picture"', () => {
+    // Throttled-style: the turn's frame taken too early (yaw 8°), the head meanwhile 1.4× closer,
+    // the face barely travelling in the picture.
+    const frames: EvidenceFrame[] = [
+      { t: 0, role: 'baseline' },
+      { t: 800, role: 'between' },
+      { t: 1600, role: 'challenge', challengeIndex: 0 },
+      { t: 2400, role: 'between' },
+    ];
+    const leaned = [0, 1, 2, 3].map((k) =>
+      frame([{ cx: 320 + 4 * k, yawDeg: k === 2 ? 8 : 0, eyeDistance: 80 + 11 * k }], k),
+    );
+    const d = decideLiveness(evidence(frames, { challenges: ['turnLeft'] }), leaned);
+    expect(d.report.motion!.scaleRange).toBeGreaterThan(1.4);
+    expect(d.report.motion!.travel).toBeLessThan(0.5);
+    expect(d.report.motion!.flat).toBe(false);
+    expect(d).toMatchObject({ outcome: 'inconclusive', inconclusiveReason: 'challengeFailed' });
+    // Without challenges the same change of size among aligning frames still counts as motion.
+    const aligning: EvidenceFrame[] = [0, 800, 1600].map((t) => ({ t, role: 'between' }));
+    const closer = aligning.map((_, k) => frame([{ cx: 320, eyeDistance: 70 + 12 * k }], k));
+    const none = decideLiveness(evidence(aligning, { challenges: [] }), closer);
+    expect(none.report.motion!.flat).toBe(true);
+    expect(none.outcome).toBe('deepfakeDetected');
+  });
+
   it('calls a picture turned in front of the camera a spoof though its nose moves a little', () => {
     // A flat picture turned by a hand: perspective moves the nose keypoint by up to 13° of "yaw"
     // (the cut-out fixture) while the ears stay put and the face travels; a turn is 20°.

@@ -75,6 +75,11 @@ export interface LivenessOptions {
   flatMotionAsSpoof: boolean;
   /** Face travel (in face widths) or scale change that counts as "moved in the picture". */
   flatTravel: number;
+  /**
+   * Only without challenges: with them, a head that leans in while the page takes a turn's frame
+   * too early shows exactly this (2–4 % of throttled-style bona fide attempts), and refusing it as
+   * a picture would end the node without a retry (docs/liveness-fixtures.md).
+   */
   flatScale: number;
   /**
    * Share of a turn (`challenge.turnDegrees`) the yaw range stays under for the pose to count as
@@ -298,7 +303,7 @@ export function decideLiveness(
       .filter((x) => x.face.embedding.length > 0 && ref.length === x.face.embedding.length)
       .map((x) => cosineSimilarity(ref, x.face.embedding));
     if (sims.length) report.similarity = { min: Math.min(...sims), median: median(sims) };
-    report.motion = flatMotion(one, poses, o);
+    report.motion = flatMotion(one, poses, o, evidence.challenges.length === 0);
   }
 
   const scaleOf = (x: OneFace) => x.face.box.width / Math.min(x.frame.width, x.frame.height);
@@ -387,13 +392,15 @@ export function decideLiveness(
 }
 
 /**
- * A flat picture moved in front of the camera: the face travels or changes size, while the yaw
- * never moves by even half a turn and the ears never move against the nose.
+ * A flat picture moved in front of the camera: the face travels (or, when `countScale`, changes
+ * size), while the yaw never moves by even three quarters of a turn and the ears never move
+ * against the nose.
  */
 function flatMotion(
   one: readonly OneFace[],
   poses: readonly ReturnType<typeof headPose>[],
   o: LivenessOptions,
+  countScale: boolean,
 ): { travel: number; scaleRange: number; flat: boolean } {
   const widths = one.map((x) => x.face.box.width);
   const w0 = median(widths);
@@ -407,6 +414,6 @@ function flatMotion(
   const stillPose =
     Math.max(...yaws) - Math.min(...yaws) < o.challenge.turnDegrees * o.flatYawShare &&
     Math.max(...ears) - Math.min(...ears) < 0.15;
-  const moved = travel >= o.flatTravel || scaleRange >= o.flatScale;
+  const moved = travel >= o.flatTravel || (countScale && scaleRange >= o.flatScale);
   return { travel, scaleRange, flat: moved && stillPose };
 }
