@@ -38,6 +38,7 @@ const frame = (light: boolean): StoredFrame => ({
 });
 const resting = (best: number | null, challenges: (number | null)[], met = true) =>
   ({
+    outcome: met ? 'livenessDetected' : 'inconclusive',
     report: {
       bestFrameIndex: best,
       challenges: challenges.map((frameIndex) => ({ frameIndex, met })),
@@ -53,16 +54,16 @@ describe('which frames get the description model', () => {
     expect(analysisFor([], 'between')).toEqual({});
   });
 
-  it('asks for the light frames the decision rests on: the best frame and the frames that met a challenge', () => {
+  it('asks for the light frames a pass rests on (the best frame, the frames that met a challenge), and all of them for a failure', () => {
     const frames = [frame(false), frame(true), frame(true), frame(true), { error: 'x' }, null];
     expect(undescribedEvidence(resting(1, [3, 0]), frames)).toEqual([1, 3]);
     // A light frame nothing rests on stays light; described, unreadable and missing ones are skipped.
     expect(undescribedEvidence(resting(0, [null, 4, 5]), frames)).toEqual([]);
     expect(undescribedEvidence(resting(null, []), frames)).toEqual([]);
     expect(undescribedEvidence(resting(2, [2]), frames)).toEqual([2]);
-    // A frame that only came closest to a challenge not met: the attempt fails on it anyway.
-    expect(undescribedEvidence(resting(0, [3], false), frames)).toEqual([]);
-    expect(undescribedEvidence(resting(1, [3], false), frames)).toEqual([1]);
+    // A failure: every light frame, so that a person who changed among them is the reason given.
+    expect(undescribedEvidence(resting(0, [3], false), frames)).toEqual([1, 2, 3]);
+    expect(undescribedEvidence(resting(null, [], false), frames)).toEqual([1, 2, 3]);
   });
 
   it('clears what the description gives in a simulated light frame, nothing else', () => {
@@ -80,7 +81,7 @@ describe('which frames get the description model', () => {
   });
 });
 
-const missing = missingFixtures(['head-loop.y4m']);
+const missing = missingFixtures(['head-loop.y4m', 'bona-second-person.y4m']);
 if (missing.length > 0) console.warn('light-frames.test: attempt skipped, run npm run fixtures');
 
 /**
@@ -99,6 +100,7 @@ describe.skipIf(missing.length > 0)('an attempt whose between frames carry the d
     real = createHumanAnalyzer();
     await real.load();
     for (const [k, n] of Object.entries(LOOP)) img[k] = fixtureFrameJpeg('head-loop.y4m', n);
+    img['other'] = fixtureFrameJpeg('bona-second-person.y4m', LOOP.frontal);
     const named = (bytes: Uint8Array) => {
       const b64 = Buffer.from(bytes).toString('base64');
       return Object.keys(img).find((k) => img[k] === b64) ?? '?';
@@ -208,5 +210,59 @@ describe.skipIf(missing.length > 0)('an attempt whose between frames carry the d
       [false, 1024],
       [false, 1024],
     ]);
+  });
+
+  it('describes every light frame of a failure, so that a person who changed is the reason given', async () => {
+    const flow = [
+      { id: 'start', type: 'start', outcome: 'live' },
+      {
+        id: 'live',
+        type: 'liveness_detection',
+        challenges: 1,
+        maxAttempts: 1,
+        outcomes: {
+          livenessDetected: 'end',
+          deepfakeDetected: 'end',
+          noFace: 'end',
+          inconclusive: 'end',
+        },
+      },
+      { id: 'end', type: 'end' },
+    ];
+    const s = await t.open(flow);
+    const start = await t.client(s.token, 'POST', '/nodes/live/liveness/start', {});
+    expect(start.status, start.raw).toBe(200);
+    const id = start.body.attemptId as string;
+    // Another person steps in between the baseline and the (missed) challenge.
+    const frames = [
+      { role: 'baseline', image: 'frontal' },
+      { role: 'between', image: 'other' },
+      { role: 'between', image: 'frontalLater' },
+      { role: 'challenge', challengeIndex: 0, image: 'nearly' },
+    ];
+    let ms = 0;
+    for (const f of frames) {
+      const r = await t.client(s.token, 'POST', `/nodes/live/liveness/${id}/frames`, {
+        ...f,
+        image: img[f.image],
+        t: (ms += 500),
+      });
+      expect(r.status, r.raw).toBe(202);
+    }
+    await t.app.liveness.drain();
+    calls.length = 0;
+    const fin = await t.client(s.token, 'POST', `/nodes/live/liveness/${id}/finish`, {
+      ended: 'done',
+    });
+    expect(fin.status, fin.raw).toBe(202);
+    await t.app.liveness.drain();
+    expect(calls).toEqual([
+      { image: 'other', opts: {} },
+      { image: 'frontalLater', opts: {} },
+    ]);
+    expect(await t.app.liveness.attempts.get(id)).toMatchObject({
+      outcome: 'inconclusive',
+      inconclusiveReason: 'personChanged',
+    });
   });
 });

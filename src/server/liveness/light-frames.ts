@@ -15,13 +15,13 @@ import type { LivenessDecision, LivenessFrame } from './decide-liveness';
 export type StoredFrame = LivenessFrame & { light?: boolean };
 
 /**
- * Rounds of "describe the frames the decision rests on, decide again". One is enough once the
- * best frame is described (its embedding is the reference: without it the decision stops at the
- * same-person check, before the challenges); the second describes the challenges' frames; the
- * third is spare. Describing a frame changes no pose, box or score, so the frames picked do not
- * change between rounds.
+ * Rounds of "describe the frames the decision rests on, decide again". The first describes the
+ * best frame (its embedding is the reference: without it the decision stops at the same-person
+ * check, before the challenges); the second the challenges' frames; the third, for a failure, every
+ * other light frame; the fourth is spare. Describing a frame changes no pose, box or score, so the
+ * frames picked do not change between rounds.
  */
-export const DESCRIBE_ROUNDS = 3;
+export const DESCRIBE_ROUNDS = 4;
 
 /**
  * The analysis a frame of an attempt gets when it arrives.
@@ -38,30 +38,34 @@ export function analysisFor(
 }
 
 /**
- * The frames the decision rests on (the best frame, the frame that met each challenge) that were
- * analysed light: to be analysed in full before the decision is final. Empty when there is none.
- * The frame that only came closest to a challenge not met is not described: the attempt fails on
- * that challenge whoever is in it (the flat-motion rule reads motion, not identity), and on an
- * idle server each description is a full analysis between `finish` and the decision.
+ * The light frames to analyse in full before the decision is final; empty when there is none.
+ * A pass: the frames it rests on (the best frame, the frame that met each challenge), so that each
+ * is compared with the best frame; on an idle server each description is a full analysis between
+ * `finish` and the decision. A failure: every light frame, so that its reason is the true one (a
+ * person who changed among the `between` frames is `personChanged`, checked before the
+ * challenges, not the challenge the newcomer then missed).
  *
  * @example
  * const todo = undescribedEvidence(decision, frames.map((f) => f.analysis));
  * for (const i of todo) await describe(i);
  */
 export function undescribedEvidence(
-  decision: Pick<LivenessDecision, 'report'>,
+  decision: Pick<LivenessDecision, 'outcome' | 'report'>,
   analyses: readonly (StoredFrame | FrameFailure | null)[],
 ): number[] {
   const r = decision.report;
+  const isLight = (i: number) => {
+    const a = analyses[i];
+    return a != null && !('error' in a) && a.light === true;
+  };
   const rests = new Set<number>();
   if (r.bestFrameIndex !== null) rests.add(r.bestFrameIndex);
   for (const c of r.challenges) if (c.met && c.frameIndex !== null) rests.add(c.frameIndex);
-  return [...rests]
-    .filter((i) => {
-      const a = analyses[i];
-      return a != null && !('error' in a) && a.light === true;
-    })
-    .sort((a, b) => a - b);
+  const first = [...rests].filter(isLight).sort((a, b) => a - b);
+  // A light best frame alone fails the same-person check: a failure is final only once what a
+  // pass would rest on is described.
+  if (first.length > 0 || decision.outcome === 'livenessDetected') return first;
+  return analyses.map((_, i) => i).filter(isLight);
 }
 
 /**
