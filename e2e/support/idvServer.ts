@@ -1,6 +1,5 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,6 +8,7 @@ import Database from 'better-sqlite3';
 import PostalMime from 'postal-mime';
 import { SMTPServer } from 'smtp-server';
 import { chromiumExecutable } from '../../scripts/lib/chromium';
+import { freePort } from '../../src/server/test/freePort';
 
 const run = promisify(execFile);
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -59,18 +59,7 @@ export interface SessionView {
   };
 }
 
-/** A free loopback port (free when asked: bind it soon). */
-export async function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => ok(port));
-    });
-  });
-}
+export { freePort };
 
 async function startSmtp(inbox: ReceivedMail[]): Promise<{ port: number; close(): Promise<void> }> {
   const server = new SMTPServer({

@@ -12,9 +12,13 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { createApp } from '../app';
 import { openBackend, type PgBackend } from '../backend';
 import { manualClock } from '../clock';
-import type { FaceAnalyzer } from '../face-analysis/analyzer';
 import { createApiKey } from '../keys';
-import { LIVENESS_FLOW, smallJpeg } from '../liveness/test-support';
+import {
+  LIVENESS_FLOW,
+  ONE_FACE_ANALYZER,
+  ONE_FACE_SIZE,
+  smallJpeg,
+} from '../liveness/test-support';
 import { featureStores } from '../main';
 import { createFsMediaStore, createMediaService } from '../media';
 import { pgMediaRecords } from '../media/pg-records';
@@ -29,31 +33,6 @@ const FLOW = [
   { id: 'end', type: 'end' },
 ];
 const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xd9]);
-const SIZE = 240;
-const face = {
-  box: { x: 70, y: 50, width: 100, height: 130 },
-  score: 0.95,
-  keypoints: [
-    { x: 100, y: 90 },
-    { x: 140, y: 90 },
-    { x: 120, y: 115 },
-    { x: 120, y: 145 },
-    { x: 72, y: 100 },
-    { x: 168, y: 100 },
-  ],
-  embedding: [0.1, 0.2, 0.3, 0.4],
-  rotation: { yaw: 0, pitch: 0, roll: 0 },
-  real: 0.9,
-  live: 0.9,
-  age: 30,
-  gender: 'unknown' as const,
-  genderScore: 0,
-};
-const analyzer: FaceAnalyzer = {
-  load: async () => {},
-  analyze: async () => ({ width: SIZE, height: SIZE, brightness: 128, faces: [face], ms: 1 }),
-  close: async () => {},
-};
 
 let cluster: PgCluster;
 let backend: PgBackend;
@@ -98,7 +77,7 @@ async function open(retention: Partial<RetentionSettings>) {
     publicUrl: 'http://idv.test',
     clock,
     media,
-    analyzer,
+    analyzer: ONE_FACE_ANALYZER,
     geo: async () => ({}),
     rateLimits: false,
     livenessWorker: 'manual',
@@ -237,7 +216,7 @@ describe('liveness frames after the decision on PostgreSQL', () => {
     const start = await client('POST', '/nodes/live/liveness/start', {});
     expect(start.status).toBe(200);
     const base = `/nodes/live/liveness/${start.body.attemptId}`;
-    const image = smallJpeg(SIZE);
+    const image = smallJpeg(ONE_FACE_SIZE);
     const frames = [
       { role: 'baseline', t: 0 },
       ...(start.body.challenges as string[]).map((_, i) => ({

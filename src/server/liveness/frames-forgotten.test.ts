@@ -10,42 +10,26 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { manualClock } from '../clock';
-import type { FaceAnalyzer } from '../face-analysis/analyzer';
-import { LIVENESS_FLOW, openLivenessApp, smallJpeg, type LivenessApp } from './test-support';
+import {
+  LIVENESS_FLOW,
+  ONE_FACE_ANALYZER,
+  ONE_FACE_SIZE,
+  openLivenessApp,
+  smallJpeg,
+  type LivenessApp,
+} from './test-support';
 
 const clock = manualClock(Date.UTC(2025, 9, 1, 9));
-const SIZE = 240;
-const face = {
-  box: { x: 70, y: 50, width: 100, height: 130 },
-  score: 0.95,
-  keypoints: [
-    { x: 100, y: 90 },
-    { x: 140, y: 90 },
-    { x: 120, y: 115 },
-    { x: 120, y: 145 },
-    { x: 72, y: 100 },
-    { x: 168, y: 100 },
-  ],
-  embedding: [0.1, 0.2, 0.3, 0.4],
-  rotation: { yaw: 0, pitch: 0, roll: 0 },
-  real: 0.9,
-  live: 0.9,
-  age: 30,
-  gender: 'unknown' as const,
-  genderScore: 0,
-};
-const analyzer: FaceAnalyzer = {
-  load: async () => {},
-  analyze: async () => ({ width: SIZE, height: SIZE, brightness: 128, faces: [face], ms: 1 }),
-  close: async () => {},
-};
 
 describe('liveness frames after the decision', () => {
   let t: LivenessApp;
   let mediaDir: string;
   beforeAll(async () => {
     mediaDir = mkdtempSync(join(tmpdir(), 'idv-frames-'));
-    t = await openLivenessApp({ clock, livenessWorker: 'manual', analyzer }, { mediaDir });
+    t = await openLivenessApp(
+      { clock, livenessWorker: 'manual', analyzer: ONE_FACE_ANALYZER },
+      { mediaDir },
+    );
   });
   afterAll(async () => {
     await t.close();
@@ -68,7 +52,7 @@ describe('liveness frames after the decision', () => {
     const start = await t.client(s.token, 'POST', '/nodes/live/liveness/start', {});
     expect(start.status).toBe(200);
     const base = `/nodes/live/liveness/${start.body.attemptId}`;
-    const image = smallJpeg(SIZE);
+    const image = smallJpeg(ONE_FACE_SIZE);
     const frames = [
       { role: 'baseline', t: 0 },
       ...start.body.challenges.map((_: string, i: number) => ({

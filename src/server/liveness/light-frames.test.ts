@@ -11,6 +11,7 @@ import type { LivenessDecision } from './decide-liveness';
 import { analysisFor, lightOf, undescribedEvidence, type StoredFrame } from './light-frames';
 import {
   fixtureFrameJpeg,
+  livenessFlow,
   missingFixtures,
   openLivenessApp,
   type LivenessApp,
@@ -120,26 +121,30 @@ describe.skipIf(missing.length > 0)('an attempt whose between frames carry the d
     await real?.close();
   });
 
-  it('analyses between frames light, describes the best frame and the one that met the challenge, and passes', async () => {
-    const flow = [
-      { id: 'start', type: 'start', outcome: 'live' },
-      {
-        id: 'live',
-        type: 'liveness_detection',
-        challenges: 1,
-        maxAttempts: 1,
-        outcomes: {
-          livenessDetected: 'end',
-          deepfakeDetected: 'end',
-          noFace: 'end',
-          inconclusive: 'end',
-        },
-      },
-      { id: 'end', type: 'end' },
-    ];
-    const s = await t.open(flow);
+  /** A session of one challenge and one attempt, its attempt started. */
+  async function started() {
+    const s = await t.open(livenessFlow({ challenges: 1 }));
     const start = await t.client(s.token, 'POST', '/nodes/live/liveness/start', {});
     expect(start.status, start.raw).toBe(200);
+    return { s, start };
+  }
+
+  /** Uploads the named frames 500 ms apart, then lets their analyses run. */
+  async function send(token: string, base: string, frames: { image: string }[]) {
+    let ms = 0;
+    for (const f of frames) {
+      const r = await t.client(token, 'POST', `${base}/frames`, {
+        ...f,
+        image: img[f.image],
+        t: (ms += 500),
+      });
+      expect(r.status, r.raw).toBe(202);
+    }
+    await t.app.liveness.drain();
+  }
+
+  it('analyses between frames light, describes the best frame and the one that met the challenge, and passes', async () => {
+    const { s, start } = await started();
     const [challenge] = start.body.challenges as [Challenge];
     // One challenge is always a turn (pickChallenges).
     expect(['turnLeft', 'turnRight']).toContain(challenge);
@@ -153,16 +158,7 @@ describe.skipIf(missing.length > 0)('an attempt whose between frames carry the d
       { role: 'between', image: challenge },
       { role: 'challenge', challengeIndex: 0, image: 'nearly' },
     ];
-    let ms = 0;
-    for (const f of frames) {
-      const r = await t.client(s.token, 'POST', `${base}/frames`, {
-        ...f,
-        image: img[f.image],
-        t: (ms += 500),
-      });
-      expect(r.status, r.raw).toBe(202);
-    }
-    await t.app.liveness.drain();
+    await send(s.token, base, frames);
     const light = { withoutDescription: true };
     expect(calls).toEqual([
       { image: 'nearly', opts: {} },
@@ -213,25 +209,7 @@ describe.skipIf(missing.length > 0)('an attempt whose between frames carry the d
   });
 
   it('describes every light frame of a failure, so that a person who changed is the reason given', async () => {
-    const flow = [
-      { id: 'start', type: 'start', outcome: 'live' },
-      {
-        id: 'live',
-        type: 'liveness_detection',
-        challenges: 1,
-        maxAttempts: 1,
-        outcomes: {
-          livenessDetected: 'end',
-          deepfakeDetected: 'end',
-          noFace: 'end',
-          inconclusive: 'end',
-        },
-      },
-      { id: 'end', type: 'end' },
-    ];
-    const s = await t.open(flow);
-    const start = await t.client(s.token, 'POST', '/nodes/live/liveness/start', {});
-    expect(start.status, start.raw).toBe(200);
+    const { s, start } = await started();
     const id = start.body.attemptId as string;
     // Another person steps in between the baseline and the (missed) challenge.
     const frames = [
@@ -240,16 +218,7 @@ describe.skipIf(missing.length > 0)('an attempt whose between frames carry the d
       { role: 'between', image: 'frontalLater' },
       { role: 'challenge', challengeIndex: 0, image: 'nearly' },
     ];
-    let ms = 0;
-    for (const f of frames) {
-      const r = await t.client(s.token, 'POST', `/nodes/live/liveness/${id}/frames`, {
-        ...f,
-        image: img[f.image],
-        t: (ms += 500),
-      });
-      expect(r.status, r.raw).toBe(202);
-    }
-    await t.app.liveness.drain();
+    await send(s.token, `/nodes/live/liveness/${id}`, frames);
     calls.length = 0;
     const fin = await t.client(s.token, 'POST', `/nodes/live/liveness/${id}/finish`, {
       ended: 'done',

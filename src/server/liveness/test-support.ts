@@ -12,6 +12,7 @@ import { PNG } from 'pngjs';
 import { readY4m } from '../../../scripts/fixtures/y4m';
 import { createApp } from '../app';
 import type { AppDeps } from '../deps';
+import type { FaceAnalyzer } from '../face-analysis/analyzer';
 import { createApiKey } from '../keys';
 import { createFsMediaStore, createMediaService } from '../media';
 import type { Migration } from '../store/migrations';
@@ -23,7 +24,7 @@ export const FIXTURE_DIR = resolve(
 );
 
 /** start → live (liveness_detection) → one end per outcome. */
-export const LIVENESS_FLOW = [
+export const LIVENESS_FLOW: Record<string, unknown>[] = [
   { id: 'start', type: 'start', outcome: 'live' },
   {
     id: 'live',
@@ -45,10 +46,18 @@ export const LIVENESS_FLOW = [
   { id: 'unsure', type: 'end' },
 ];
 
+/**
+ * `LIVENESS_FLOW` with fields of its liveness node replaced.
+ *
+ * @example
+ * livenessFlow({ challenges: 1, timeoutSeconds: 10 });
+ */
+export function livenessFlow(node: Record<string, unknown>): Record<string, unknown>[] {
+  return LIVENESS_FLOW.map((n) => (n['type'] === 'liveness_detection' ? { ...n, ...node } : n));
+}
+
 /** The same node with three attempts: a retryable failure leaves it current. */
-export const RETRY_FLOW = LIVENESS_FLOW.map((n) =>
-  n.type === 'liveness_detection' ? { ...n, maxAttempts: 3 } : n,
-);
+export const RETRY_FLOW = livenessFlow({ maxAttempts: 3 });
 
 /** permissions first: the liveness node is not current at the start. */
 export const PERMISSIONS_FIRST_FLOW = [
@@ -60,6 +69,45 @@ export const PERMISSIONS_FIRST_FLOW = [
   },
   ...LIVENESS_FLOW.slice(1),
 ];
+
+/** The side of the square frames `ONE_FACE_ANALYZER` answers for (`smallJpeg(ONE_FACE_SIZE)`). */
+export const ONE_FACE_SIZE = 240;
+
+/**
+ * A stand-in analyzer that sees the same frontal face in every frame: for tests of what is kept
+ * or forgotten, where no model is needed.
+ */
+export const ONE_FACE_ANALYZER: FaceAnalyzer = {
+  load: async () => {},
+  analyze: async () => ({
+    width: ONE_FACE_SIZE,
+    height: ONE_FACE_SIZE,
+    brightness: 128,
+    faces: [
+      {
+        box: { x: 70, y: 50, width: 100, height: 130 },
+        score: 0.95,
+        keypoints: [
+          { x: 100, y: 90 },
+          { x: 140, y: 90 },
+          { x: 120, y: 115 },
+          { x: 120, y: 145 },
+          { x: 72, y: 100 },
+          { x: 168, y: 100 },
+        ],
+        embedding: [0.1, 0.2, 0.3, 0.4],
+        rotation: { yaw: 0, pitch: 0, roll: 0 },
+        real: 0.9,
+        live: 0.9,
+        age: 30,
+        gender: 'unknown',
+        genderScore: 0,
+      },
+    ],
+    ms: 1,
+  }),
+  close: async () => {},
+};
 
 export interface LivenessApp {
   app: FastifyInstance;
