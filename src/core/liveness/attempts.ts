@@ -7,7 +7,8 @@
 /**
  * A failure another attempt may fix, most specific first: a challenge not met, a picture too dark,
  * a face too small or off-centre, more than one face, no face, a blurred picture, a camera the
- * page lost, time run out, another person in the picture, frames the server could not read.
+ * page lost, time run out, another person in the picture, frames the server could not read, and
+ * a face_scan capture in which the eyes never closed (a photo cannot blink).
  */
 export const RETRY_REASONS = [
   'challengeFailed',
@@ -21,6 +22,7 @@ export const RETRY_REASONS = [
   'timeout',
   'personChanged',
   'poorQuality',
+  'noBlink',
 ] as const;
 export type RetryReason = (typeof RETRY_REASONS)[number];
 

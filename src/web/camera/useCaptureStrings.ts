@@ -55,6 +55,7 @@ export function useCaptureStrings(): LivenessStrings {
         timeout: t('capture.reasons.timeout'),
         personChanged: t('capture.reasons.personChanged'),
         poorQuality: t('capture.reasons.poorQuality'),
+        noBlink: t('capture.reasons.noBlink'),
       },
       missed: {
         turnLeft: t('capture.missed.turnLeft'),
