@@ -45,6 +45,14 @@ describe('closeEyes', () => {
     expect(px(closed, 30, 26)).toBe(200);
   });
 
+  it('takes the lid skin from the row given (below the eye when glasses sit above it)', () => {
+    const { img, eye } = portrait();
+    // A dark rim just above the eye, where the lid's skin is taken from by default.
+    img.rgb.fill(0, (15 * img.width + 20) * 3, (15 * img.width + 41) * 3);
+    expect(px(closeEyes(img, [eye], 1), 30, 18)).toBeLessThan(20);
+    expect(px(closeEyes(img, [{ ...eye, skinY: 26 }], 1), 30, 18)).toBeGreaterThan(150);
+  });
+
   it('closes half way at 0.5: the top covered, the lower opening still dark', () => {
     const { img, eye } = portrait();
     const half = closeEyes(img, [eye], 0.5);

@@ -1,8 +1,8 @@
 /**
  * Closed or half-closed eyelids painted on a portrait, for rendering a blink: each eye's opening
  * is covered from the top by skin taken from just above the eye (the upper lid), with a dark lash
- * line along the lid's edge. Used to measure whether the server's face mesh sees a blink
- * (scripts/fixtures/measure-eyes.ts); not part of any fixture yet.
+ * line along the lid's edge. The rendered heads blink with it (scripts/fixtures/head-scene.ts,
+ * `blinkAmount`); scripts/fixtures/measure-eyes.ts measures what the server's face mesh sees.
  */
 import type { RgbImage } from './head-render';
 
@@ -12,6 +12,8 @@ export interface EyeSpot {
   y: number;
   halfWidth: number;
   halfHeight: number;
+  /** The row the lid's skin is taken from; by default just above the opening. */
+  skinY?: number;
 }
 
 /** The astronaut's eyes in astronaut.png (512×512), as the server's face mesh finds them. */
@@ -59,7 +61,7 @@ export function closeEyes(photo: RgbImage, eyes: readonly EyeSpot[], amount: num
         const lash = Math.max(0, 1 - Math.abs(edge - y) / LASH_HALF_WIDTH) * Math.min(1, a * 1.5);
         const i = (y * width + x) * 3;
         for (let c = 0; c < 3; c++) {
-          const skin = at(x, e.y - e.halfHeight - 2.5, c) * 0.93;
+          const skin = at(x, e.skinY ?? e.y - e.halfHeight - 2.5, c) * 0.93;
           const v = photo.rgb[i + c]! * (1 - inside) + skin * inside;
           out.rgb[i + c] = Math.round(v * (1 - LASH_DARKENING * lash));
         }
