@@ -3,7 +3,8 @@
  * fixture of the attack and bona fide sets (docs/liveness-fixtures.md) sampled as the page sends it,
  * analysed by the server's analyzer with the frame job's cues, then simulated attempts decided by
  * `decideLiveness`: liveness_detection attempts with 1–3 challenges and face_scan captures without
- * one (scripts/fixtures/simulate-attempts.ts).
+ * one (scripts/fixtures/simulate-attempts.ts; a face_scan's frames, the baseline and the 15 the
+ * page takes while watching for a blink, analysed by `eyesAnalyzer`).
  *
  * - APCER of an attack type: the share of its attack presentations (attempts) not classified as
  *   an attack (`classification` other than `attack`), and apart from it how many were accepted
@@ -67,13 +68,16 @@ function count(t: Tally, a: Attempt, kind: 'liveness' | 'faceScan'): void {
 }
 
 /**
- * Runs the set; returns the bench rows and a markdown table per fixture (for the docs).
+ * Runs the set; returns the bench rows and a markdown table per fixture (for the docs). The
+ * face_scan captures' frames are analysed by `eyesAnalyzer` (as the server analyses a capture
+ * without challenges, with the iris model), by default `analyzer`.
  *
  * @example
- * const { rows, table } = await padFigures(analyzer);
+ * const { rows, table } = await padFigures(analyzer, createHumanAnalyzer({ iris: true }));
  */
 export async function padFigures(
   analyzer: FaceAnalyzer,
+  eyesAnalyzer: FaceAnalyzer = analyzer,
 ): Promise<{ rows: BenchRow[]; table: string[] }> {
   const set = VIDEO_FIXTURES.filter(
     (f): f is VideoFixture & { pad: NonNullable<VideoFixture['pad']> } =>
@@ -89,14 +93,18 @@ export async function padFigures(
   ];
   for (const fx of set) {
     const type = 'attack' in fx.pad ? fx.pad.attack : 'bona fide';
-    const s = await sampleFixture(join(FIXTURE_DIR, fx.file), (b) => analyzer.analyze(b));
+    const s = await sampleFixture(
+      join(FIXTURE_DIR, fx.file),
+      (b) => analyzer.analyze(b),
+      eyesAnalyzer === analyzer ? undefined : (b) => eyesAnalyzer.analyze(b),
+    );
     const random = seededRandom(21);
     const mine = { liveness: empty(), faceScan: empty() };
     const by = new Map<string, number>();
     for (let i = 0; i < ATTEMPTS; i++) {
       const start = Math.floor(random() * s.grid.length);
       const live = simulateLiveness(fx, s, pickChallenges(1 + (i % 3), random), start);
-      const scan = simulateFaceScan(fx, s, Math.floor(random() * s.grid.length));
+      const scan = await simulateFaceScan(fx, s, Math.floor(random() * s.grid.length));
       count(mine.liveness, live, 'liveness');
       count(mine.faceScan, scan, 'faceScan');
       for (const a of [live, scan]) {
