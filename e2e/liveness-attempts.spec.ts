@@ -183,12 +183,14 @@ test('a head that does not follow gets "Try again" with the reason, and passes o
   }
 });
 
-/** The retry's reason and the challenge words in a language, from its locale file. */
+interface Words {
+  liveness: { challenges: Record<string, string>; blink: string };
+  capture: { missed: Record<string, string> };
+}
+
+/** The retry's reason and the capture's words in a language, from its locale file. */
 const wordsOf = (lang: string) =>
-  JSON.parse(readFileSync(resolve(`locales/${lang}.json`), 'utf8')) as {
-    liveness: { challenges: Record<string, string> };
-    capture: { missed: Record<string, string> };
-  };
+  JSON.parse(readFileSync(resolve(`locales/${lang}.json`), 'utf8')) as Words;
 
 /** The three languages whose capture strings are longest (German, French, Italian). */
 const LONGEST = ['de', 'fr', 'it'];
@@ -273,13 +275,16 @@ test('the phone capture view of a face scan watching for a blink', async () => {
     // The watch lasts 3 s after the baseline: the picture is taken within it, and checked to be.
     const capture = page.getByTestId('liveness-capture');
     await expect(capture).toHaveAttribute('data-run', 'watching', { timeout: 60_000 });
-    await expect(page.locator('.capture-instruction')).toHaveText(
-      JSON.parse(readFileSync(resolve('locales/en.json'), 'utf8')).liveness.blink as string,
-    );
+    const { blink } = wordsOf('en').liveness;
+    await expect(page.locator('.capture-instruction')).toHaveText(blink);
     await expect(page.getByTestId('challenge-cue')).toHaveCount(0);
     await expect(page.getByTestId('liveness-progress')).toHaveCount(0);
     await shot(page, 'watching');
     expect(await capture.getAttribute('data-run')).toBe('watching');
+    // The guide said it, once (its words, folded away with the transcript on a phone).
+    await expect(
+      page.getByTestId('avatar-words').locator('p').filter({ hasText: blink }),
+    ).toHaveCount(1);
   } finally {
     await browser.close();
   }
