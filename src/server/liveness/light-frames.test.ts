@@ -8,7 +8,13 @@ import type { Challenge } from '../../core/liveness';
 import type { AnalyzeOptions, FaceAnalyzer } from '../face-analysis/analyzer';
 import { createHumanAnalyzer } from '../face-analysis/human-analyzer';
 import type { LivenessDecision } from './decide-liveness';
-import { analysisFor, lightOf, undescribedEvidence, type StoredFrame } from './light-frames';
+import {
+  analysisFor,
+  describedAnalysisFor,
+  lightOf,
+  undescribedEvidence,
+  type StoredFrame,
+} from './light-frames';
 import {
   fixtureFrameJpeg,
   livenessFlow,
@@ -37,22 +43,33 @@ const frame = (light: boolean): StoredFrame => ({
   faces: [face(light ? [] : [1, 0])],
   ...(light ? { light: true } : {}),
 });
-const resting = (best: number | null, challenges: (number | null)[], met = true) =>
+const resting = (
+  best: number | null,
+  challenges: (number | null)[],
+  met = true,
+  blinkAt: number | null = null,
+) =>
   ({
     outcome: met ? 'livenessDetected' : 'inconclusive',
     report: {
       bestFrameIndex: best,
       challenges: challenges.map((frameIndex) => ({ frameIndex, met })),
+      blink: blinkAt === null ? null : { frameIndex: blinkAt, blink: met },
     },
   }) as unknown as LivenessDecision;
 
 describe('which frames get the description model', () => {
-  it('leaves it out of the between frames of an attempt with challenges only', () => {
+  it('leaves it out of the between frames; without challenges reads every frame’s eyes', () => {
     expect(analysisFor(['turnLeft'], 'between')).toEqual({ withoutDescription: true });
     expect(analysisFor(['turnLeft'], 'baseline')).toEqual({});
     expect(analysisFor(['turnLeft', 'lookUp'], 'challenge')).toEqual({});
-    // Without challenges (a face_scan) the aligning frames are all the evidence there is.
-    expect(analysisFor([], 'between')).toEqual({});
+    // Without challenges (a face_scan) the decision needs a blink: the iris model on every frame,
+    // the watch frames light as the between frames of a capture with challenges.
+    expect(analysisFor([], 'between')).toEqual({ eyes: true, withoutDescription: true });
+    expect(analysisFor([], 'baseline')).toEqual({ eyes: true });
+    // A light frame described later keeps the same eyes.
+    expect(describedAnalysisFor([])).toEqual({ eyes: true });
+    expect(describedAnalysisFor(['turnLeft'])).toEqual({});
   });
 
   it('asks for the light frames a pass rests on (the best frame, the frames that met a challenge), and all of them for a failure', () => {
@@ -65,6 +82,16 @@ describe('which frames get the description model', () => {
     // A failure: every light frame, so that a person who changed among them is the reason given.
     expect(undescribedEvidence(resting(0, [3], false), frames)).toEqual([1, 2, 3]);
     expect(undescribedEvidence(resting(null, [], false), frames)).toEqual([1, 2, 3]);
+  });
+
+  it('without challenges, asks for the best frame and the frame that blinked', () => {
+    const frames = [frame(false), frame(true), frame(true), frame(true), frame(true)];
+    expect(undescribedEvidence(resting(2, [], true, 4), frames)).toEqual([2, 4]);
+    expect(undescribedEvidence(resting(0, [], true, 3), frames)).toEqual([3]);
+    // Described already: nothing more for a pass.
+    expect(undescribedEvidence(resting(0, [], true, 0), frames)).toEqual([]);
+    // A failure to blink, the best frame described: every light frame (its reason must be true).
+    expect(undescribedEvidence(resting(0, [], false, 0), frames)).toEqual([1, 2, 3, 4]);
   });
 
   it('clears what the description gives in a simulated light frame, nothing else', () => {
