@@ -16,6 +16,7 @@ import {
   type StoredFrame,
 } from './light-frames';
 import {
+  blinkingAstronaut,
   fixtureFrameJpeg,
   livenessFlow,
   missingFixtures,
@@ -129,6 +130,9 @@ describe.skipIf(missing.length > 0)('an attempt whose between frames carry the d
     await real.load();
     for (const [k, n] of Object.entries(LOOP)) img[k] = fixtureFrameJpeg('head-loop.y4m', n);
     img['other'] = fixtureFrameJpeg('bona-second-person.y4m', LOOP.frontal);
+    const [open, , shut] = blinkingAstronaut();
+    img['open'] = open!;
+    img['shut'] = shut!;
     const named = (bytes: Uint8Array) => {
       const b64 = Buffer.from(bytes).toString('base64');
       return Object.keys(img).find((k) => img[k] === b64) ?? '?';
@@ -260,5 +264,44 @@ describe.skipIf(missing.length > 0)('an attempt whose between frames carry the d
       outcome: 'inconclusive',
       inconclusiveReason: 'personChanged',
     });
+  });
+
+  it('without challenges (a face_scan), reads every frame’s eyes, the watch frames light, and describes the frame that blinked', async () => {
+    // No reference: the node ends in error after the liveness decision, which is what is read here.
+    const flow = [
+      { id: 'start', type: 'start', outcome: 'scan' },
+      {
+        id: 'scan',
+        type: 'face_scan',
+        outcomes: { passed: 'end', notPassed: 'end', error: 'end' },
+      },
+      { id: 'end', type: 'end' },
+    ];
+    const s = await t.open(flow);
+    const start = await t.client(s.token, 'POST', '/nodes/scan/liveness/start', {});
+    expect(start.status, start.raw).toBe(200);
+    expect(start.body.challenges).toEqual([]);
+    const base = `/nodes/scan/liveness/${start.body.attemptId}`;
+    calls.length = 0;
+    const names = ['open', 'open', 'shut', 'open'];
+    await send(
+      s.token,
+      base,
+      names.map((image, k) => ({ role: k === 0 ? 'baseline' : 'between', image })),
+    );
+    const eyes = { eyes: true };
+    const light = { eyes: true, withoutDescription: true };
+    expect(calls).toEqual(names.map((image, k) => ({ image, opts: k === 0 ? eyes : light })));
+    calls.length = 0;
+    const fin = await t.client(s.token, 'POST', `${base}/finish`, { ended: 'done' });
+    expect(fin.status, fin.raw).toBe(202);
+    await t.app.liveness.drain();
+    // The frame that blinked is described, with the same eyes, and so is the best frame if light.
+    expect(calls).toContainEqual({ image: 'shut', opts: eyes });
+    expect(calls.every((c) => c.image !== '?' && c.opts.eyes === true)).toBe(true);
+    expect(calls.length).toBeLessThanOrEqual(2);
+    const attempt = await t.app.liveness.attempts.get(start.body.attemptId);
+    expect(attempt?.summary?.blink).toMatchObject({ readings: 4, blink: true });
+    expect(attempt?.outcome).toBe('error');
   });
 });
