@@ -29,6 +29,11 @@ const ATTACKS = [
 ];
 /** Refused, not always as an attack (see above). */
 const CUTOUT = 'attack-cutout.y4m';
+/**
+ * A photo print cut out and held still in the oval: the page fits it like a face, and only the
+ * blink a face_scan without challenges asks for tells it from a person.
+ */
+const CUTOUT_STILL = 'attack-cutout-still.y4m';
 const BONA_FIDE = [
   'head-loop.y4m',
   'bona-darker.y4m',
@@ -42,7 +47,9 @@ const BONA_FIDE = [
   'bona-lowres.y4m',
   'bona-second-person.y4m',
 ];
-const missing = [...ATTACKS, CUTOUT, ...BONA_FIDE].some((f) => !existsSync(join(FIXTURES, f)));
+const missing = [...ATTACKS, CUTOUT, CUTOUT_STILL, ...BONA_FIDE].some(
+  (f) => !existsSync(join(FIXTURES, f)),
+);
 test.skip(
   missing && !process.env['REQUIRE_FIXTURES'],
   'no fixtures: run `npm run fixtures` (needs apt-get download, ffmpeg and Chromium)',
@@ -197,4 +204,18 @@ test('every bona fide fixture passes a face_scan node without challenges', async
     table.map((r) => [r.fixture, r.outcome]),
     JSON.stringify(table, null, 1),
   ).toEqual(BONA_FIDE.map((f) => [f, 'passed']));
+});
+
+test('a cut-out photo held still in the oval fails a face_scan node: it never blinks', async () => {
+  test.setTimeout(perRun + 60_000);
+  const r = await play(
+    CUTOUT_STILL,
+    { flow: faceScanFlow, providedData: { referenceImage: dataUrl('astronaut.png') } },
+    'face-scan-screen',
+    60_000 + DECIDED_MS,
+  );
+  const seen = JSON.stringify(r);
+  expect(r.outcome, seen).not.toBe('passed');
+  // Refused for the blink it never gave (a retry reason; with maxAttempts 1 the node ends there).
+  expect(seen).toContain('noBlink');
 });

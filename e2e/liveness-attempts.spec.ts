@@ -10,8 +10,9 @@ import { CAMERA_READY_MS, expectLivenessReady, VIEWPORTS } from './support/pageC
 // capture view"):
 // - a head that does not follow gets "Try again" with the reason, and passes on its second
 //   attempt when the fixture's head follows by then; the node report lists both attempts;
-// - on a 390×844 page, the capture view of each challenge, a retry, and the retry in the three
-//   languages with the longest strings. The docs show them from e2e/screenshots/capture-*.png,
+// - on a 390×844 page, the capture view of each challenge, a retry, the retry in the three
+//   languages with the longest strings, and a face scan without challenges watching for a blink
+//   ("Now blink once.", docs/hosted-page.md, "Face scan"). The docs show them from e2e/screenshots/capture-*.png,
 //   which only `npm run screenshots` rewrites: a plain run saves them under test-results/ so that
 //   `npm test` leaves the tree as it found it (PNG bytes differ from run to run).
 // The fake camera plays head-drift-then-follow.y4m, whose frames carry a stamp saying how many
@@ -182,12 +183,14 @@ test('a head that does not follow gets "Try again" with the reason, and passes o
   }
 });
 
-/** The retry's reason and the challenge words in a language, from its locale file. */
+interface Words {
+  liveness: { challenges: Record<string, string>; blink: string };
+  capture: { missed: Record<string, string> };
+}
+
+/** The retry's reason and the capture's words in a language, from its locale file. */
 const wordsOf = (lang: string) =>
-  JSON.parse(readFileSync(resolve(`locales/${lang}.json`), 'utf8')) as {
-    liveness: { challenges: Record<string, string> };
-    capture: { missed: Record<string, string> };
-  };
+  JSON.parse(readFileSync(resolve(`locales/${lang}.json`), 'utf8')) as Words;
 
 /** The three languages whose capture strings are longest (German, French, Italian). */
 const LONGEST = ['de', 'fr', 'it'];
@@ -238,6 +241,50 @@ test('the phone capture view: each challenge, a retry, and the longest languages
       );
       await shot(page, `retry-${lang}`);
     }
+  } finally {
+    await browser.close();
+  }
+});
+
+test('the phone capture view of a face scan watching for a blink', async () => {
+  test.setTimeout(CAMERA_READY_MS + 120_000);
+  const browser = await launch('head-loop.y4m');
+  try {
+    const page = await newPage(browser, VIEWPORTS.phone);
+    const reference = readFileSync(join(FIXTURES, 'astronaut.png')).toString('base64');
+    const { clientSecret } = await idv.createSession(
+      {
+        flow: [
+          { id: 'start', type: 'start', outcome: 'node' },
+          {
+            id: 'node',
+            type: 'face_scan',
+            referenceImageKey: 'referenceImage',
+            outcomes: { passed: 'end', notPassed: 'end', error: 'end', cancelled: 'end' },
+          },
+          { id: 'end', type: 'end' },
+        ],
+        providedData: { referenceImage: `data:image/png;base64,${reference}` },
+      },
+      idv.keys.live,
+    );
+    await page.goto(clientSecret.url);
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
+    await expectLivenessReady(page);
+
+    // The watch lasts 3 s after the baseline: the picture is taken within it, and checked to be.
+    const capture = page.getByTestId('liveness-capture');
+    await expect(capture).toHaveAttribute('data-run', 'watching', { timeout: 60_000 });
+    const { blink } = wordsOf('en').liveness;
+    await expect(page.locator('.capture-instruction')).toHaveText(blink);
+    await expect(page.getByTestId('challenge-cue')).toHaveCount(0);
+    await expect(page.getByTestId('liveness-progress')).toHaveCount(0);
+    await shot(page, 'watching');
+    expect(await capture.getAttribute('data-run')).toBe('watching');
+    // The guide said it, once (its words, folded away with the transcript on a phone).
+    await expect(
+      page.getByTestId('avatar-words').locator('p').filter({ hasText: blink }),
+    ).toHaveCount(1);
   } finally {
     await browser.close();
   }

@@ -27,6 +27,8 @@ export interface LivenessStrings {
   loading: string;
   /** Said while the face fits the oval and the baseline is being taken. */
   holdStill: string;
+  /** Said after the baseline of a capture without challenges: "Now blink once." */
+  blink: string;
   done: string;
   switchCamera: string;
   retry: string;
@@ -74,7 +76,7 @@ export interface LivenessCaptureProps {
   onDone(ended: CaptureEnd, attemptKey: string): void;
   /** No usable camera (none, or the detector cannot run): the node ends `cameraUnavailable`. */
   onCameraUnavailable(kind: CameraErrorKind | 'detector'): void;
-  /** Words the guide says: each challenge as it is shown. */
+  /** Words the guide says: each challenge as it is shown, and the blink when the watch begins. */
   onSay?(text: string): void;
   /** Tuning for tests and harnesses. */
   runOptions?: Partial<RunOptions>;
@@ -87,9 +89,9 @@ export interface LivenessCaptureProps {
 /**
  * The camera part of the camera nodes (liveness_detection, face_scan): the preview (mirrored like
  * a mirror), the oval with the one current instruction under it, an arrow for each movement,
- * "Movement n of m", and after a failed attempt its reason with "Try again". Frames are handed
- * over one by one as they are taken (`captureLoop.ts`), so they are uploaded during the
- * challenges. It decides nothing: the server analyses the frames. Nothing blinks or flashes. On
+ * "Movement n of m" (without challenges, "Now blink once." while the page watches for a blink),
+ * and after a failed attempt its reason with "Try again". Frames are handed over one by one as
+ * they are taken (`captureLoop.ts`), so they are uploaded during the challenges. It decides nothing: the server analyses the frames. Nothing blinks or flashes. On
  * a phone it is the capture view: it fills the screen and the transcript folds away (capture.css).
  *
  * @example
@@ -197,6 +199,7 @@ export function LivenessCapture(props: LivenessCaptureProps) {
       },
       onChallenge: (challenge) =>
         latest.current.onSay?.(latest.current.strings.challenges[challenge]),
+      onWatching: () => latest.current.onSay?.(latest.current.strings.blink),
       onFrame: (frame) => latest.current.onFrame(frame, key),
       onDone: (ended) => latest.current.onDone(ended, key),
     });

@@ -33,6 +33,8 @@ export interface CaptureLoopArgs {
   onView(view: LoopView): void;
   /** A challenge is shown for the first time (the guide says it). */
   onChallenge(challenge: Challenge, index: number): void;
+  /** The watch for a blink begins, in a capture without challenges (the guide says it). */
+  onWatching(): void;
   /** Each captured frame once encoded, in the order taken. */
   onFrame(frame: CapturedFrame): void;
   /** After the last frame: every challenge shown, out of time, or the camera lost. */
@@ -54,7 +56,8 @@ export interface CaptureLoop {
  * slow device the video has moved on by the time a reading ends).
  *
  * @example
- * const loop = startCaptureLoop({ video, detector, challenges, settings: () => props, onView, onChallenge, onFrame, onDone });
+ * const loop = startCaptureLoop({ video, detector, challenges, settings: () => props, onView,
+ *   onChallenge, onWatching, onFrame, onDone });
  * // later: loop.stop();
  */
 export function startCaptureLoop(args: CaptureLoopArgs): CaptureLoop {
@@ -135,6 +138,7 @@ export function startCaptureLoop(args: CaptureLoopArgs): CaptureLoop {
     if (immediate && run.phase === 'challenge' && challenges[run.index]) {
       args.onChallenge(challenges[run.index]!, run.index);
     }
+    if (immediate && run.phase === 'watching') args.onWatching();
     shownPhase = run.phase;
     shownIndex = run.index;
     // The oval's colour goes with its words, so a wavering reading does not flicker it either.
@@ -168,6 +172,8 @@ function describe(
   challenges: readonly Challenge[],
 ): [OvalState, string] {
   if (run.phase === 'aligning') return hint ? ['searching', s.hints[hint]] : ['ready', s.holdStill];
+  // The watch asks for something, like a challenge: the same colour, the one instruction.
+  if (run.phase === 'watching') return ['challenge', hint ? s.hints[hint] : s.blink];
   const current = challenges[run.index];
   return ['challenge', hint ? s.hints[hint] : current ? s.challenges[current] : s.done];
 }

@@ -22,7 +22,15 @@ describe('captureState', () => {
       attemptKey: 'att_1',
       retry: null,
     });
-    expect(c.runOptions).toEqual({ maxBetween: 6, maxAligning: 3, maxCandidates: 2 });
+    expect(c.runOptions).toEqual({
+      maxBetween: 6,
+      maxAligning: 3,
+      maxCandidates: 2,
+      maxWatch: 0,
+    });
+    // Without challenges, the watch for a blink within the same budget.
+    const plain = of({ phase: 'capturing', request: 1, attempt: { ...attempt, challenges: [] } });
+    expect(plain.runOptions).toMatchObject({ maxAligning: 3, maxWatch: 15 });
   });
 
   it('says what the server is doing while the preview stays on, and nothing is captured', () => {

@@ -18,6 +18,7 @@ function play(
   let state: RunState = INITIAL_RUN;
   const captured: (CaptureLabel & { t: number })[] = [];
   const hintsSeen = new Set<string>();
+  const phasesSeen = new Set<RunState['phase']>();
   for (let t = 0; t <= ms && state.phase !== 'done'; t += everyMs) {
     const step = advanceRun(
       state,
@@ -26,17 +27,19 @@ function play(
       options,
     );
     state = step.state;
+    phasesSeen.add(state.phase);
     step.hints.forEach((h) => hintsSeen.add(h));
     if (step.capture) captured.push({ ...step.capture, t });
   }
-  return { state, captured, hintsSeen };
+  return { state, captured, hintsSeen, phasesSeen };
 }
 
 describe('advanceRun', () => {
   it('takes the baseline once the face has fitted the oval for a moment', () => {
     const { captured } = play([], () => [frontal()], 2000);
     // The first frame at least steadyMs (600) after the face fitted, frames being 33 ms apart.
-    expect(captured).toEqual([{ role: 'baseline', t: Math.ceil(600 / 33) * 33 }]);
+    expect(captured[0]).toEqual({ role: 'baseline', t: Math.ceil(600 / 33) * 33 });
+    expect(captured.filter((c) => c.role === 'baseline')).toHaveLength(1);
   });
 
   it('waits for the head to face the camera before taking the baseline', () => {
@@ -196,5 +199,76 @@ describe('advanceRun', () => {
     const { state, captured } = play(['turnLeft'], () => [], 5000, { timeoutMs: 3000 });
     expect(state).toMatchObject({ phase: 'done', ended: 'timeout' });
     expect(captured.map((c) => c.role)).toEqual(['between', 'between', 'between']);
+  });
+
+  describe('without challenges: watching for a blink after the baseline', () => {
+    const betweenAfter = (captured: (CaptureLabel & { t: number })[]) => {
+      const baseline = captured.find((c) => c.role === 'baseline')!;
+      return captured.filter((c) => c.t > baseline.t).map((c) => c.t - baseline.t);
+    };
+
+    it('takes 15 between frames 200 ms apart over 3 s, then ends completed', () => {
+      // Readings 50 ms apart: the baseline at 600 ms, then a frame on each 200 ms of the watch.
+      const { state, captured, phasesSeen } = play([], () => [frontal()], 10_000, {}, 50);
+      expect(captured[0]).toEqual({ role: 'baseline', t: 600 });
+      expect(captured.slice(1).every((c) => c.role === 'between')).toBe(true);
+      expect(betweenAfter(captured)).toEqual(Array.from({ length: 15 }, (_, i) => 200 * (i + 1)));
+      expect(phasesSeen.has('watching')).toBe(true);
+      expect(state).toMatchObject({ phase: 'done', ended: 'completed' });
+    });
+
+    it('keeps to 200 ms on average when readings do not fall on it', () => {
+      // 33 ms readings: each frame at the first reading after its time, never bunched up.
+      const { state, captured } = play([], () => [frontal()], 10_000);
+      const after = betweenAfter(captured);
+      expect(after).toHaveLength(15);
+      const gaps = after.map((t, i) => t - (after[i - 1] ?? 0));
+      expect(Math.min(...gaps)).toBeGreaterThanOrEqual(200 - 33);
+      expect(Math.max(...gaps)).toBeLessThanOrEqual(200 + 33);
+      expect(after.at(-1)).toBeLessThan(3000 + 33);
+      expect(state).toMatchObject({ phase: 'done', ended: 'completed' });
+    });
+
+    it('on a slow device takes a frame at every reading, for the same 3 s', () => {
+      // One reading every 400 ms (the detection pace's longest gap): each one is a frame.
+      const { state, captured } = play([], () => [frontal()], 10_000, {}, 400);
+      expect(captured[0]).toEqual({ role: 'baseline', t: 800 });
+      expect(betweenAfter(captured)).toEqual([400, 800, 1200, 1600, 2000, 2400, 2800, 3200]);
+      expect(state).toMatchObject({ phase: 'done', ended: 'completed' });
+      // 250 ms apart: still every reading.
+      const at250 = betweenAfter(play([], () => [frontal()], 10_000, {}, 250).captured);
+      expect(at250).toEqual(Array.from({ length: 12 }, (_, i) => 250 * (i + 1)));
+    });
+
+    it('keeps taking the frames, with the blocking hints, when the face leaves or another comes', () => {
+      const other = syntheticFace({ eyeDistance: 80, cx: 100 });
+      // Baseline at 600 ms; from 1000 ms no face, from 2000 ms two faces.
+      const head = (t: number) => (t < 1000 ? [frontal()] : t < 2000 ? [] : [frontal(), other]);
+      const { state, captured, hintsSeen } = play([], head, 10_000, {}, 50);
+      expect(betweenAfter(captured)).toHaveLength(15);
+      expect(hintsSeen).toEqual(new Set(['noFace', 'onePerson']));
+      expect(state).toMatchObject({ phase: 'done', ended: 'completed' });
+    });
+
+    it('takes no more watch frames than allowed', () => {
+      const { state, captured } = play([], () => [frontal()], 10_000, { maxWatch: 4 }, 50);
+      expect(betweenAfter(captured)).toEqual([200, 400, 600, 800]);
+      expect(state).toMatchObject({ phase: 'done', ended: 'completed' });
+    });
+
+    it('ends on the time limit during the watch, with the frames taken so far', () => {
+      const { state, captured } = play([], () => [frontal()], 10_000, { timeoutMs: 1500 }, 50);
+      expect(state).toMatchObject({ phase: 'done', ended: 'timeout' });
+      // Baseline at 600, frames at 800–1400; the reading at 1550 is past the limit.
+      expect(betweenAfter(captured)).toEqual([200, 400, 600, 800]);
+    });
+
+    it('does not watch when there are challenges', () => {
+      const { phasesSeen, captured } = play(['turnLeft'], () => [frontal()], 5000, {}, 50);
+      expect(phasesSeen.has('watching')).toBe(false);
+      const after = betweenAfter(captured);
+      // Between frames as before: betweenMs (800) apart.
+      expect(after).toEqual([800, 1600, 2400, 3200, 4000]);
+    });
   });
 });

@@ -57,6 +57,22 @@ export interface RunOptions {
    * frames a second, and the frame at the end of the hold must still be one the user held.
    */
   holdReadings: number;
+  /**
+   * How long a capture without challenges goes on after the baseline. One frame cannot tell a
+   * person from a photo cut out and held still in the oval; a few seconds of frames can show the
+   * eyes close (docs/decisions.md, "A face_scan without challenges…"). People blink every few
+   * seconds, and the page asks for one: 3 s leaves time to read the words and blink.
+   */
+  watchMs: number;
+  /**
+   * Time between two frames of the watch. A blink's closed phase lasts 100–300 ms in people and
+   * 333 ms in the fixtures: a frame every 200 ms sees it. Frames are taken on this schedule,
+   * not this far apart, so a detector reading every 33 ms keeps the average; a slower one takes
+   * a frame at every reading.
+   */
+  watchEveryMs: number;
+  /** Most frames of the watch (watchMs / watchEveryMs): they count against `maxFrames`. */
+  maxWatch: number;
   /** The page's thresholds for `measureChallenge` (the core's defaults otherwise). */
   thresholds?: Partial<ChallengeThresholds>;
 }
@@ -72,13 +88,17 @@ export const DEFAULT_RUN: RunOptions = {
   maxCandidates: 2,
   holdMs: 600,
   holdReadings: 3,
+  watchMs: 3000,
+  watchEveryMs: 200,
+  maxWatch: 15,
 };
 
 export interface RunState {
-  phase: 'aligning' | 'challenge' | 'done';
+  /** `watching`: after the baseline of a capture without challenges (`watchMs`). */
+  phase: 'aligning' | 'challenge' | 'watching' | 'done';
   /**
    * Why the run ended, once `done`: `completed` when every challenge was met or given up on
-   * after `challengeMs`, `timeout` when the node's time limit ran out.
+   * after `challengeMs` (or the watch is over), `timeout` when the node's time limit ran out.
    */
   ended?: 'completed' | 'timeout';
   startedAt?: number;
@@ -99,6 +119,10 @@ export interface RunState {
   metAt?: number;
   /** Detector readings since the current challenge was seen met. */
   heldReadings?: number;
+  /** When the watch began (the baseline's time). */
+  watchSince?: number;
+  /** Frames taken during the watch. */
+  watchCount: number;
 }
 
 export const INITIAL_RUN: RunState = {
@@ -108,6 +132,7 @@ export const INITIAL_RUN: RunState = {
   aligningCount: 0,
   best: 0,
   candidates: 0,
+  watchCount: 0,
 };
 
 /** How far along a challenge a measure is: 0 at the baseline, 1 when met. */
@@ -129,21 +154,27 @@ export interface RunFrame {
 
 export interface RunStep {
   state: RunState;
-  /** Hints to show now: the oval's while aligning, only the blocking ones during challenges. */
+  /**
+   * Hints to show now: the oval's while aligning, only the blocking ones during challenges and
+   * the watch.
+   */
   hints: Hint[];
   /** Set when this frame should be captured, with its label. */
   capture?: CaptureLabel;
 }
 
 // During challenges the user moves on purpose (coming closer, turning), so the placement hints
-// would contradict the challenge; only what makes the frames useless is still said.
+// would contradict the challenge; only what makes the frames useless is still said. The same
+// during the watch: a head that moves a little while blinking is no reason to interrupt.
 const BLOCKING: readonly Hint[] = ['noFace', 'onePerson', 'moreLight'];
 
 /**
  * One step of a liveness attempt on the page: wait until the face fits the oval for a moment,
  * take the frontal baseline frame, then show each challenge in turn until a frame meets it
  * (`challengeMet` against the baseline), taking a frame at each challenge and a few between.
- * The page only collects evidence: the server analyses the frames and decides.
+ * Without challenges, it watches for `watchMs` after the baseline, a `between` frame every
+ * `watchEveryMs`, in which the server looks for a blink. The page only collects evidence: the
+ * server analyses the frames and decides.
  *
  * @example
  * let run = INITIAL_RUN;
@@ -187,19 +218,22 @@ export function advanceRun(
     if (input.now - readySince < o.steadyMs) {
       return { state: { ...s, readySince }, hints: [] };
     }
+    const watch = o.watchMs > 0 && o.maxWatch > 0;
     const next: RunState = {
       ...s,
       readySince,
-      phase: challenges.length > 0 ? 'challenge' : 'done',
-      ...(challenges.length > 0 ? {} : { ended: 'completed' as const }),
+      phase: challenges.length > 0 ? 'challenge' : watch ? 'watching' : 'done',
+      ...(challenges.length > 0 || watch ? {} : { ended: 'completed' as const }),
       baseline: input.faces.find((f) => (f.score ?? 1) >= o.minScore),
       lastCaptureAt: input.now,
       challengeSince: input.now,
+      ...(challenges.length === 0 && watch ? { watchSince: input.now } : {}),
     };
     return { state: next, hints: [], capture: { role: 'baseline' } };
   }
 
   const hints = guidance.hints.filter((h) => BLOCKING.includes(h));
+  if (s.phase === 'watching') return watchStep(s, input.now, hints, o);
   const face = input.faces.filter((f) => (f.score ?? 1) >= o.minScore);
   const challenge = challenges[s.index];
   const next = (): RunState => {
@@ -286,4 +320,25 @@ export function advanceRun(
     };
   }
   return { state: s, hints };
+}
+
+/**
+ * A reading during the watch. Frames fall on a schedule (`watchEveryMs` after the baseline, then
+ * each step after): the first reading at or past a step takes one frame, however many steps it is
+ * late, so a slow device takes a frame at every reading and a hitch never bunches frames up. The
+ * face is not checked: no face or two are for the server to judge, as during challenges.
+ */
+function watchStep(s: RunState, now: number, hints: Hint[], o: RunOptions): RunStep {
+  const since = s.watchSince ?? now;
+  const step = Math.floor(((s.lastCaptureAt ?? since) - since) / o.watchEveryMs) + 1;
+  const due = now >= since + step * o.watchEveryMs && s.watchCount < o.maxWatch;
+  const watchCount = s.watchCount + (due ? 1 : 0);
+  const over = now - since >= o.watchMs || watchCount >= o.maxWatch;
+  const state: RunState = {
+    ...s,
+    watchCount,
+    ...(due ? { lastCaptureAt: now } : {}),
+    ...(over ? { phase: 'done' as const, ended: 'completed' as const } : {}),
+  };
+  return { state, hints, ...(due ? { capture: { role: 'between' as const } } : {}) };
 }

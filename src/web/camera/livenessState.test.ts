@@ -236,21 +236,37 @@ describe('livenessStep', () => {
 });
 
 describe('runBudget', () => {
+  // Between frames are taken only during challenges, watch frames only without them.
   const total = (challenges: number, b: ReturnType<typeof runBudget>) =>
-    1 + b.maxAligning + challenges * (2 + b.maxCandidates) + b.maxBetween;
+    1 +
+    b.maxAligning +
+    (challenges > 0 ? challenges * (2 + b.maxCandidates) + b.maxBetween : b.maxWatch);
 
   it('keeps the defaults when they fit', () => {
-    expect(runBudget(24, 3)).toEqual({ maxBetween: 6, maxAligning: 3, maxCandidates: 2 });
+    expect(runBudget(24, 3)).toEqual({
+      maxBetween: 6,
+      maxAligning: 3,
+      maxCandidates: 2,
+      maxWatch: 0,
+    });
+  });
+
+  it('keeps the whole watch of a capture without challenges', () => {
+    // 1 baseline + 3 aligning + 15 watch frames: 19 of the server's 24.
+    expect(runBudget(24, 0)).toMatchObject({ maxAligning: 3, maxWatch: 15 });
+    // The aligning frames give way before the watch's.
+    expect(runBudget(17, 0)).toMatchObject({ maxAligning: 1, maxWatch: 15 });
+    expect(runBudget(10, 0)).toMatchObject({ maxAligning: 0, maxWatch: 9 });
   });
 
   it('takes the between frames away first', () => {
-    expect(runBudget(26, 5)).toEqual({ maxBetween: 2, maxAligning: 3, maxCandidates: 2 });
-    expect(runBudget(24, 5)).toEqual({ maxBetween: 0, maxAligning: 3, maxCandidates: 2 });
+    expect(runBudget(26, 5)).toMatchObject({ maxBetween: 2, maxAligning: 3, maxCandidates: 2 });
+    expect(runBudget(24, 5)).toMatchObject({ maxBetween: 0, maxAligning: 3, maxCandidates: 2 });
   });
 
   it('never plans more frames than the server takes', () => {
     for (let maxFrames = 1; maxFrames <= 30; maxFrames++) {
-      for (let challenges = 1; challenges <= 5; challenges++) {
+      for (let challenges = 0; challenges <= 5; challenges++) {
         const b = runBudget(maxFrames, challenges);
         // One baseline and, per challenge, the frame that meets it and the one after its hold
         // cannot be given up.
@@ -260,7 +276,7 @@ describe('runBudget', () => {
   });
 
   it('shrinks the aligning frames before the extra challenge frames', () => {
-    expect(runBudget(18, 4)).toEqual({ maxBetween: 0, maxAligning: 1, maxCandidates: 2 });
-    expect(runBudget(14, 4)).toEqual({ maxBetween: 1, maxAligning: 0, maxCandidates: 1 });
+    expect(runBudget(18, 4)).toMatchObject({ maxBetween: 0, maxAligning: 1, maxCandidates: 2 });
+    expect(runBudget(14, 4)).toMatchObject({ maxBetween: 1, maxAligning: 0, maxCandidates: 1 });
   });
 });

@@ -182,23 +182,31 @@ export function cameraOn(state: LivenessPhase): boolean {
 /**
  * The capture's limits for one attempt, so that every frame it may take fits the server's
  * `maxFrames`: the `between` frames give way first, the baseline and challenge frames never.
+ * Without challenges the frames after the baseline are the watch's (the blink): they give way
+ * only after the aligning frames.
  *
  * @example
  * runBudget(24, 3).maxBetween; // 6: 1 baseline + 3 aligning + 3 × 4 challenge frames + 6
+ * runBudget(24, 0).maxWatch; // 15: 1 baseline + 3 aligning + 15
  */
 export function runBudget(
   maxFrames: number,
   challenges: number,
   base: Partial<RunOptions> = {},
-): Pick<RunOptions, 'maxBetween' | 'maxAligning' | 'maxCandidates'> {
+): Pick<RunOptions, 'maxBetween' | 'maxAligning' | 'maxCandidates' | 'maxWatch'> {
   const o = { ...DEFAULT_RUN, ...base };
   let maxCandidates = o.maxCandidates;
   let maxAligning = o.maxAligning;
+  // Only a capture without challenges watches (captureRun's `watching`).
+  let maxWatch = challenges === 0 ? o.maxWatch : 0;
   // Per challenge: the frame that meets it, the one at the end of its hold, the candidates.
-  const fixed = () => 1 + challenges * (2 + maxCandidates) + maxAligning;
+  const fixed = () => 1 + challenges * (2 + maxCandidates) + maxAligning + maxWatch;
   // Only when even no `between` frame would fit do the aligning and extra challenge frames shrink.
   while (fixed() > maxFrames && maxAligning > 0) maxAligning--;
-  while (fixed() > maxFrames && maxCandidates > 0) maxCandidates--;
-  const maxBetween = Math.max(0, Math.min(o.maxBetween, maxFrames - fixed()));
-  return { maxBetween, maxAligning, maxCandidates };
+  while (fixed() > maxFrames && challenges > 0 && maxCandidates > 0) maxCandidates--;
+  // The watch takes what is left after the baseline and the aligning frames.
+  maxWatch = Math.max(0, Math.min(maxWatch, maxFrames - (fixed() - maxWatch)));
+  const maxBetween =
+    challenges === 0 ? 0 : Math.max(0, Math.min(o.maxBetween, maxFrames - fixed()));
+  return { maxBetween, maxAligning, maxCandidates, maxWatch };
 }

@@ -20,6 +20,7 @@ export function useCaptureStrings(): LivenessStrings {
     () => ({
       loading: t('liveness.loading'),
       holdStill: t('liveness.holdStill'),
+      blink: t('liveness.blink'),
       done: t('liveness.done'),
       switchCamera: t('liveness.switchCamera'),
       retry: t('app.retry'),
