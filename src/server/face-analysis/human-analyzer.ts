@@ -27,10 +27,10 @@ export interface HumanAnalyzerOptions {
   /** Detector confidence below which a face is not reported. */
   minConfidence?: number;
   /**
-   * Refines the mesh's eye contours with human's iris model. Off by default: the checks do not
-   * use it yet. Without it the mesh's eyelids barely follow a closed eye (eye openness 0.35 open,
-   * 0.29 closed, within the spread of a head turning a little); with it 0.38 and 0.22
-   * (docs/liveness-fixtures.md, "A still cut-out").
+   * The iris model for every call that does not say (`AnalyzeOptions.eyes`): the measuring
+   * scripts compare the mesh with and without it. Off by default. Without it the mesh's eyelids
+   * barely follow a closed eye (eye openness 0.35 open, 0.29 closed, within the spread of a head
+   * turning a little); with it 0.38 and 0.22 (docs/liveness-fixtures.md, "A still cut-out").
    */
   iris?: boolean;
 }
@@ -174,7 +174,7 @@ export function createHumanAnalyzer(opts: HumanAnalyzerOptions = {}): FaceAnalyz
       const all = !call.boxesOnly;
       const models = {
         face: {
-          iris: { enabled: all && (opts.iris ?? false) },
+          iris: { enabled: all && (call.eyes ?? opts.iris ?? false) },
           description: { enabled: all && !call.withoutDescription },
           antispoof: { enabled: all },
           liveness: { enabled: all },

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHumanAnalyzer } from '../face-analysis/human-analyzer';
 import { createApiKey } from '../keys';
 import {
+  blinkingAstronaut,
   fixtureJpeg,
   missingFixtures,
   openLivenessApp,
@@ -50,6 +51,7 @@ describe.skipIf(missing.length > 0)('face nodes over the routes', () => {
   let globexKey: string;
 
   beforeAll(async () => {
+    blink = blinkingAstronaut();
     t = await openLivenessApp({ analyzer, livenessWorker: 'manual' });
     globexKey = (
       await createApiKey(t.store, { accountName: 'globex', mode: 'live', now: Date.now() })
@@ -83,16 +85,18 @@ describe.skipIf(missing.length > 0)('face nodes over the routes', () => {
     return { sessionId: session.id, token: (ex.json() as { token: string }).token };
   }
 
-  /** A face_scan capture of `file`, finished and decided by the worker. */
-  async function capture(token: string, file: string, nodeId = 'scan') {
+  /**
+   * A face_scan capture as the page sends it without challenges, finished and decided by the
+   * worker: the baseline, then the frames it takes while it watches for a blink, 200 ms apart.
+   */
+  async function capture(token: string, images: string[], nodeId = 'scan') {
     const start = await t.client(token, 'POST', `/nodes/${nodeId}/liveness/start`, {});
     expect(start.status, start.raw).toBe(200);
     const { attemptId } = start.body as { attemptId: string; challenges: string[] };
-    const image = fixtureJpeg(file);
-    for (let i = 0; i < 3; i++) {
+    for (const [i, image] of images.entries()) {
       const f = await t.client(token, 'POST', `/nodes/${nodeId}/liveness/${attemptId}/frames`, {
         role: i === 0 ? 'baseline' : 'between',
-        t: i * 300,
+        t: i * 200,
         image,
       });
       expect(f.status, f.raw).toBe(202);
@@ -106,6 +110,10 @@ describe.skipIf(missing.length > 0)('face nodes over the routes', () => {
     expect(st.body.status).toBe('decided');
     return { ...(start.body as { attemptId: string; challenges: string[] }), status: st.body };
   }
+  /** The astronaut blinking once (a person: the capture is compared). */
+  let blink: string[];
+  /** Four frames of one picture: nothing moves, the eyes least of all. */
+  const still = (file: string) => Array<string>(4).fill(fixtureJpeg(file));
 
   const report = async (sessionId: string) => {
     const s = await t.store.getSessionById(sessionId);
@@ -119,9 +127,9 @@ describe.skipIf(missing.length > 0)('face nodes over the routes', () => {
     const { sessionId, token } = await openSession({
       flow: flow(),
       clientReferenceId: 'user-1',
-      providedData: { referenceImage: dataUrl('astronaut.png'), name: 'Eileen' },
+      providedData: { referenceImage: dataUrl('astronaut-rotated.png'), name: 'Eileen' },
     });
-    const attempt = await capture(token, 'astronaut-rotated.png');
+    const attempt = await capture(token, blink);
     expect(attempt.challenges).toEqual([]);
     const scan = await nodeReport(sessionId, 'scan');
     expect(scan?.outcome).toBe('passed');
@@ -151,12 +159,12 @@ describe.skipIf(missing.length > 0)('face nodes over the routes', () => {
   it('a capture without a face is tried again with its reason; a mismatch is not', async () => {
     const { sessionId, token } = await openSession({
       flow: flow(),
-      providedData: { referenceImage: dataUrl('astronaut.png') },
+      providedData: { referenceImage: dataUrl('astronaut-rotated.png') },
     });
-    const empty = await capture(token, 'coffee.png');
+    const empty = await capture(token, still('coffee.png'));
     expect(empty.status.retry).toEqual({ reason: 'noFace', attemptsLeft: 2 });
     expect(await nodeReport(sessionId, 'scan')).toBeUndefined();
-    await capture(token, 'astronaut-rotated.png');
+    await capture(token, blink);
     const scan = await nodeReport(sessionId, 'scan');
     expect(scan?.outcome).toBe('passed');
     const attempts = scan?.report?.['attempts'] as Record<string, unknown>[];
@@ -170,9 +178,36 @@ describe.skipIf(missing.length > 0)('face nodes over the routes', () => {
       flow: flow(),
       providedData: { referenceImage: dataUrl('camera.png') },
     });
-    const mismatch = await capture(other.token, 'astronaut.png');
+    const mismatch = await capture(other.token, blink);
     expect(mismatch.status.retry).toBeUndefined();
     expect((await nodeReport(other.sessionId, 'scan'))?.outcome).toBe('notPassed');
+  }, 60_000);
+
+  it('a capture whose eyes never close is tried again with the reason noBlink, never compared', async () => {
+    const { sessionId, token } = await openSession({
+      flow: flow(),
+      providedData: { referenceImage: dataUrl('astronaut-rotated.png') },
+    });
+    // The same person, held still: a picture in the oval sends exactly this.
+    const held = await capture(token, still('astronaut.png'));
+    expect(held.status.retry).toEqual({ reason: 'noBlink', attemptsLeft: 2 });
+    expect(await nodeReport(sessionId, 'scan')).toBeUndefined();
+    await capture(token, blink);
+    const scan = await nodeReport(sessionId, 'scan');
+    expect(scan?.outcome).toBe('passed');
+    const attempts = scan?.report?.['attempts'] as Record<string, unknown>[];
+    expect(attempts.map((a) => [a['outcome'], a['reason'], a['retried']])).toEqual([
+      ['notPassed', 'noBlink', true],
+      ['passed', null, false],
+    ]);
+    // Not compared: no match figure for the attempt that did not blink.
+    expect(attempts[0]).not.toHaveProperty('match');
+    const [never, blinked] = attempts.map((a) => a['blink'] as Record<string, number | boolean>);
+    expect(never).toMatchObject({ readings: 4, ratio: 1, blink: false });
+    expect(blinked).toMatchObject({ readings: 4, blink: true });
+    expect(blinked!['ratio']).toBeLessThan(0.65);
+    const capture2 = scan?.report?.['capture'] as { blink: { frameIndex: number } };
+    expect(capture2.blink.frameIndex).toBe(2);
   }, 60_000);
 
   it('two different people do not pass or match; recognition finds the earlier session', async () => {
@@ -181,7 +216,7 @@ describe.skipIf(missing.length > 0)('face nodes over the routes', () => {
       clientReferenceId: 'user-2',
       providedData: { referenceImage: dataUrl('camera.png') },
     });
-    await capture(token, 'astronaut.png');
+    await capture(token, blink);
     const scan = await nodeReport(sessionId, 'scan');
     expect(scan?.outcome).toBe('notPassed');
     expect(scan?.report?.['similarity']).toBeLessThan(scan?.report?.['threshold'] as number);
@@ -200,10 +235,10 @@ describe.skipIf(missing.length > 0)('face nodes over the routes', () => {
   it('recognition never looks at another mode or another account', async () => {
     for (const key of [t.keys.test, globexKey]) {
       const { sessionId, token } = await openSession(
-        { flow: flow(), providedData: { referenceImage: dataUrl('astronaut.png') } },
+        { flow: flow(), providedData: { referenceImage: dataUrl('astronaut-rotated.png') } },
         key,
       );
-      await capture(token, 'astronaut-rotated.png');
+      await capture(token, blink);
       await t.client(token, 'POST', '/nodes/compare/run', {});
       await t.client(token, 'POST', '/nodes/recog/run', {});
       const rec = await nodeReport(sessionId, 'recog');
@@ -218,7 +253,7 @@ describe.skipIf(missing.length > 0)('face nodes over the routes', () => {
         flow: flow(),
         providedData: { referenceImage: url },
       });
-      await capture(token, 'astronaut.png');
+      await capture(token, blink);
       const scan = await nodeReport(sessionId, 'scan');
       expect(scan?.outcome).toBe('error');
       expect(scan?.report).toMatchObject({ reason: 'referenceRefused' });
@@ -235,7 +270,7 @@ describe.skipIf(missing.length > 0)('face nodes over the routes', () => {
     const { sessionId: s2, token: t2 } = await openSession({
       flow: flow({ referenceImageKey: undefined }),
     });
-    await capture(t2, 'astronaut.png');
+    await capture(t2, blink);
     const scan = await nodeReport(s2, 'scan');
     expect(scan).toMatchObject({ outcome: 'error', report: { reason: 'noReference' } });
     expect(sessionId).not.toBe(s2);

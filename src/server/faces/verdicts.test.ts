@@ -16,12 +16,22 @@ describe('faceScanGate', () => {
   it('lets a capture with a face through', () => {
     expect(gate({})).toEqual({ go: true });
   });
-  it('needs livenessDetected only when challenges were asked', () => {
-    expect(gate({ liveness: { outcome: 'deepfakeDetected' } })).toEqual({ go: true });
-    expect(gate({ challenges: 3, liveness: { outcome: 'deepfakeDetected' } })).toEqual({
+  it('needs livenessDetected, with challenges or without', () => {
+    const refused = { go: false, outcome: 'notPassed', reason: 'livenessNotDetected' };
+    expect(gate({ challenges: 3, liveness: { outcome: 'inconclusive' } })).toEqual(refused);
+    // Without challenges the blink is what the capture's liveness decision needs last: a capture
+    // failing before it (a frame without the face, a second face) is no more compared than one
+    // that did not blink, or a still picture would pass by a frame taken away from it.
+    for (const reason of ['poorQuality', 'multipleFaces', 'personChanged']) {
+      expect(gate({ liveness: { outcome: 'inconclusive', inconclusiveReason: reason } })).toEqual(
+        refused,
+      );
+    }
+    expect(gate({ liveness: { outcome: 'noFace' } })).toEqual(refused);
+    expect(gate({ liveness: { outcome: 'inconclusive', inconclusiveReason: 'noBlink' } })).toEqual({
       go: false,
       outcome: 'notPassed',
-      reason: 'livenessNotDetected',
+      reason: 'noBlink',
     });
   });
   it('needs livenessDetected without challenges when the AI liveness check is required', () => {
@@ -32,9 +42,6 @@ describe('faceScanGate', () => {
         reason: 'aiLivenessCheckFailed',
       });
     expect(gate({ aiLivenessCheck: true })).toEqual({ go: true });
-    expect(gate({ aiLivenessCheck: false, liveness: { outcome: 'inconclusive' } })).toEqual({
-      go: true,
-    });
   });
   it('refuses a presentation attack with or without challenges, an expired one too', () => {
     for (const challenges of [0, 3]) {

@@ -35,7 +35,7 @@ export type FaceScanGate =
   | {
       go: false;
       outcome: 'notPassed';
-      reason: 'livenessNotDetected' | 'presentationAttack' | 'aiLivenessCheckFailed';
+      reason: 'livenessNotDetected' | 'presentationAttack' | 'aiLivenessCheckFailed' | 'noBlink';
     }
   | { go: false; outcome: 'error'; reason: FaceScanErrorReason };
 
@@ -43,9 +43,12 @@ export type FaceScanGate =
  * Whether a face_scan capture may be compared with its reference at all: a camera that never
  * worked, a capture never finished (the attempt expired, or without challenges the face never
  * fitted the oval: liveness `timeout`) or without a face is an `error`; a presentation attack is
- * `notPassed` whether challenges were asked or not; when challenges were asked, anything but
- * `livenessDetected` is `notPassed`; so it is when the node requires the AI liveness check
- * (`requireAILivenessCheck`, the passive analysis of the same capture).
+ * `notPassed` whether challenges were asked or not; anything else but `livenessDetected` is
+ * `notPassed` too: `livenessNotDetected` (`aiLivenessCheckFailed` when the node requires the AI
+ * liveness check, `requireAILivenessCheck`), or without challenges `noBlink` when all that was
+ * missing is the blink. Without challenges that rule is the blink check's: a capture failing an
+ * earlier liveness rule (a frame without the face, a second face) never reaches the blink, and
+ * compared anyway it would let a still picture through by a frame taken away from it.
  *
  * @example
  * faceScanGate({ challenges: 3, liveness: { outcome: 'inconclusive' }, attack: false, cameraUnavailable: false, expired: false, hasFace: true });
@@ -66,6 +69,10 @@ export function faceScanGate(i: FaceScanGateInput): FaceScanGate {
     return { go: false, outcome: 'notPassed', reason: 'aiLivenessCheckFailed' };
   }
   if (!i.hasFace) return { go: false, outcome: 'error', reason: 'noFace' };
+  if (i.liveness.outcome !== 'livenessDetected') {
+    const noBlink = i.liveness.inconclusiveReason === 'noBlink';
+    return { go: false, outcome: 'notPassed', reason: noBlink ? 'noBlink' : 'livenessNotDetected' };
+  }
   return { go: true };
 }
 

@@ -200,7 +200,7 @@ describe('attemptVerdict: what one attempt means for its node', () => {
         }),
       ),
     ).toMatchObject({ final: false, reason: 'noFace' });
-    const fine = decide([frame([face()]), frame([face()])], []);
+    const fine = decide([frame([face()]), frame([face({ yawDeg: 35 })])]);
     expect(fine.outcome).toBe('livenessDetected');
     expect(
       attemptVerdict(
@@ -235,6 +235,41 @@ describe('attemptVerdict: a face_scan the page never fitted', () => {
       final: true,
       reason: 'timeout',
     });
+  });
+});
+
+describe('attemptVerdict: a face_scan without a blink', () => {
+  it('is retried with the reason noBlink, final on the last attempt, and listed with its readings', () => {
+    // The baseline and the frames the page watched: the eyes never closed.
+    const results = [0, 1, 2, 3].map(() => frame([face()]));
+    const frames: EvidenceFrame[] = [0, 200, 400, 600].map((t, k) => ({
+      t,
+      role: k === 0 ? 'baseline' : 'between',
+    }));
+    const decision = decideLiveness(
+      { challenges: [], issuedAt: 0, receivedAt: 5000, timeoutSeconds: 60, frames },
+      results,
+    );
+    expect(decision).toMatchObject({ outcome: 'inconclusive', inconclusiveReason: 'noBlink' });
+    const problem = captureProblem(decision, results);
+    expect(problem).toBe('noBlink');
+    const input = { decision, faceScan: scan('notPassed', 'noBlink'), problem };
+    const verdict = attemptVerdict(base(input));
+    expect(verdict).toEqual({ final: false, reason: 'noBlink', attemptsLeft: 2 });
+    expect(attemptVerdict(base({ ...input, attempt: 3 }))).toEqual({
+      final: true,
+      reason: 'noBlink',
+    });
+    const entry = attemptEntry(
+      { id: 'att_1', ended: 'done' },
+      1,
+      decision,
+      input.faceScan,
+      verdict,
+    );
+    expect(entry).toMatchObject({ outcome: 'notPassed', reason: 'noBlink', retried: true });
+    // These faces carry no mesh: no eye reading, so no blink seen.
+    expect(entry.blink).toEqual({ readings: 0, median: null, ratio: null, blink: null });
   });
 });
 

@@ -52,6 +52,8 @@ export interface AttemptEntry {
   similarity: LivenessDecision['report']['similarity'];
   /** face_scan: the similarity to the reference, when compared. */
   match?: number;
+  /** Without challenges: the eyes' opening over the frames and whether they blinked. */
+  blink?: { readings: number; median: number | null; ratio: number | null; blink: boolean | null };
   brightnessMedian: number;
   frames: number;
   durationMs: number;
@@ -152,6 +154,7 @@ export function captureProblem(
     case 'challengeFailed':
     case 'timeout':
     case 'personChanged':
+    case 'noBlink':
       return decision.inconclusiveReason;
     default:
       return null;
@@ -245,6 +248,16 @@ export function attemptEntry(
     scores: r.scores,
     similarity: r.similarity,
     ...(typeof match === 'number' ? { match } : {}),
+    ...(r.blink
+      ? {
+          blink: {
+            readings: r.blink.readings,
+            median: r.blink.median === null ? null : round(r.blink.median),
+            ratio: r.blink.ratio === null ? null : round(r.blink.ratio),
+            blink: r.blink.blink,
+          },
+        }
+      : {}),
     brightnessMedian: round(r.brightnessMedian),
     frames: r.frames,
     durationMs: r.durationMs,

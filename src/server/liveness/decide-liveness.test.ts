@@ -11,6 +11,7 @@ import {
 } from './decide-liveness';
 import type { FrameCues } from './pad/cues';
 import type { AnalyzedFace, FrameAnalysis, FrameFailure } from '../face-analysis/analyzer';
+import { LANDMARK_INDEXES } from '../face-analysis/human-analyzer';
 
 /** An embedding for "person p": unit vectors far apart for different p, slightly noisy. */
 function embedding(person: number, jitter = 0): number[] {
@@ -42,6 +43,36 @@ function face(s: Shot, k = 0): AnalyzedFace {
 
 function frame(shots: Shot[], k = 0, brightness = 120): FrameAnalysis {
   return { width: 640, height: 480, brightness, faces: shots.map((s) => face(s, k)), ms: 200 };
+}
+
+/**
+ * Mesh landmarks for `face` (in the order of `LANDMARK_INDEXES`) whose eyes are open `openness`:
+ * the lid gap over the eye's width, as `eyeOpenness` reads it (0.37 open, 0.21 closed measured).
+ */
+function eyeLandmarks(face: AnalyzedFace, openness: number): [number, number][] {
+  const [a, b] = face.keypoints as [AnalyzedFace['keypoints'][0], AnalyzedFace['keypoints'][0]];
+  const w = (b.x - a.x) * 0.4;
+  const at = new Map<number, [number, number]>();
+  const eyes = [
+    [a, [33, 133, 160, 144]],
+    [b, [362, 263, 387, 373]],
+  ] as const;
+  for (const [c, [outer, inner, upper, lower]] of eyes) {
+    at.set(outer, [c.x - w / 2, c.y]);
+    at.set(inner, [c.x + w / 2, c.y]);
+    at.set(upper, [c.x, c.y - (openness * w) / 2]);
+    at.set(lower, [c.x, c.y + (openness * w) / 2]);
+  }
+  const { x, y, width, height } = face.box;
+  return LANDMARK_INDEXES.map(
+    (i, k): [number, number] =>
+      at.get(i) ?? [x + (width * ((k * 7) % 64)) / 64, y + (height * ((k * 13) % 64)) / 64],
+  );
+}
+
+/** The frame with its faces' eyes open `openness`. */
+function withEyes(f: FrameAnalysis, openness: number): FrameAnalysis {
+  return { ...f, faces: f.faces.map((x) => ({ ...x, landmarks: eyeLandmarks(x, openness) })) };
 }
 
 const challenges: Challenge[] = ['turnLeft', 'comeCloser', 'turnRight'];
@@ -183,9 +214,21 @@ describe('decideLiveness', () => {
     const d = decideLiveness(evidence(frames, none), moved);
     expect(d.report.motion!.flat).toBe(true);
     expect(d).toMatchObject({ outcome: 'deepfakeDetected', classification: 'attack' });
-    // A user who moved into the oval the same way and was then fitted (a baseline) is no picture.
-    const fitted: EvidenceFrame[] = [...frames, { t: 2400, role: 'baseline' }];
-    const withBaseline = [...moved, frame([{ cx: 400, eyeDistance: 94 }], 3)];
+    // A user who moved into the oval the same way and was then fitted (a baseline) is no picture:
+    // they blink while the page watches, and pass.
+    const fitted: EvidenceFrame[] = [
+      ...frames,
+      ...[2400, 2600, 2800, 3000].map((t, k): EvidenceFrame => ({
+        t,
+        role: k === 0 ? 'baseline' : 'between',
+      })),
+    ];
+    const withBaseline = [
+      ...moved,
+      ...[0.37, 0.36, 0.2, 0.37].map((o, k) =>
+        withEyes(frame([{ cx: 400, eyeDistance: 94 }], 3 + k), o),
+      ),
+    ];
     expect(decideLiveness(evidence(fitted, none), withBaseline).outcome).toBe('livenessDetected');
     // A head that turns while it moves is no picture either; never fitted, it is no pass (below).
     const head = frames.map((_, k) => frame([{ cx: 220 + 60 * k, yawDeg: [0, 18, -12][k] }], k));
@@ -211,9 +254,13 @@ describe('decideLiveness', () => {
       inconclusiveReason: 'timeout',
       classification: 'failure',
     });
-    // The same frames with the page's baseline (it fitted the face in the oval) pass, as before.
+    // The same frames with the page's baseline (it fitted the face in the oval) are judged on:
+    // then the blink decides (below).
     const fitted: EvidenceFrame[] = [...frames.slice(0, 2), { t: 1600, role: 'baseline' }];
-    expect(decideLiveness(evidence(fitted, none), held).outcome).toBe('livenessDetected');
+    expect(decideLiveness(evidence(fitted, none), held)).toMatchObject({
+      outcome: 'inconclusive',
+      inconclusiveReason: 'noBlink',
+    });
   });
 
   it('takes a between frame filmed while the challenge was asked when the page’s own frame misses it', () => {
@@ -435,6 +482,90 @@ describe('decideLiveness: presentation attacks', () => {
     const { frames } = honest();
     const results = frames.map((_, k) => frame([{ real: 0.05 }], k));
     const d = decideLiveness(evidence(frames), results);
+    expect([d.outcome, d.classification]).toEqual(['deepfakeDetected', 'attack']);
+    expect(d.report.presentation?.attackBy).toEqual(['antispoofModel']);
+  });
+});
+
+describe('decideLiveness without challenges: the blink', () => {
+  const none = { challenges: [] };
+  /** The page's baseline, then a watch frame every 200 ms, eyes open as given (null: no mesh). */
+  function watched(openness: (number | null)[], shot: Shot = {}) {
+    const frames = openness.map((_, k): EvidenceFrame => ({
+      t: 200 * k,
+      role: k === 0 ? 'baseline' : 'between',
+    }));
+    const results = openness.map((o, k) =>
+      o === null ? frame([shot], k) : withEyes(frame([shot], k), o),
+    );
+    return { frames, results };
+  }
+
+  it('passes a fitted capture whose eyes closed once: open, open, closed, open', () => {
+    const { frames, results } = watched([0.37, 0.38, 0.21, 0.37]);
+    const d = decideLiveness(evidence(frames, none), results);
+    expect([d.outcome, d.classification]).toEqual(['livenessDetected', 'pass']);
+    expect(d.report.blink).toMatchObject({
+      readings: 4,
+      blink: true,
+      frameIndex: 2,
+      openness: [0.37, 0.38, 0.21, 0.37],
+    });
+    expect(d.report.blink!.median).toBeCloseTo(0.37, 9);
+    expect(d.report.blink!.ratio).toBeCloseTo(0.21 / 0.37, 9);
+  });
+
+  it('gives noBlink, a failure, when the eyes never closed', () => {
+    const { frames, results } = watched([0.37, 0.36, 0.38, 0.37, 0.35]);
+    const d = decideLiveness(evidence(frames, none), results);
+    expect(d).toMatchObject({
+      outcome: 'inconclusive',
+      inconclusiveReason: 'noBlink',
+      classification: 'failure',
+    });
+    expect(d.report.blink).toMatchObject({ readings: 5, blink: false });
+    // A still picture never changes at all.
+    const still = watched([0.32, 0.32, 0.32, 0.32]);
+    expect(decideLiveness(evidence(still.frames, none), still.results).inconclusiveReason).toBe(
+      'noBlink',
+    );
+  });
+
+  it('gives noBlink without eye readings: frames without the mesh, or too few of them', () => {
+    const bare = watched([null, null, null, null]);
+    const d = decideLiveness(evidence(bare.frames, none), bare.results);
+    expect(d.inconclusiveReason).toBe('noBlink');
+    expect(d.report.blink).toMatchObject({ readings: 0, blink: null, frameIndex: null });
+    // One baseline frame, as the page sent before it watched for a blink.
+    const one = watched([0.37]);
+    expect(decideLiveness(evidence(one.frames, none), one.results).inconclusiveReason).toBe(
+      'noBlink',
+    );
+  });
+
+  it('reads the blink from the baseline on: a dip while the page was still aligning is not it', () => {
+    const aligning: EvidenceFrame[] = [
+      { t: 0, role: 'between' },
+      { t: 800, role: 'baseline' },
+      { t: 1000, role: 'between' },
+      { t: 1200, role: 'between' },
+    ];
+    const results = [0.2, 0.37, 0.37, 0.36].map((o, k) => withEyes(frame([{}], k), o));
+    const d = decideLiveness(evidence(aligning, none), results);
+    expect(d.inconclusiveReason).toBe('noBlink');
+    expect(d.report.blink).toMatchObject({ readings: 3, openness: [0.37, 0.37, 0.36] });
+  });
+
+  it('needs no blink when challenges were asked: the movements are the evidence', () => {
+    const { frames, results } = honest();
+    const d = decideLiveness(evidence(frames), results);
+    expect(d.outcome).toBe('livenessDetected');
+    expect(d.report.blink).toBeNull();
+  });
+
+  it('a presentation attack still wins over noBlink', () => {
+    const { frames, results } = watched([0.37, 0.37, 0.37, 0.37], { real: 0.05 });
+    const d = decideLiveness(evidence(frames, none), results);
     expect([d.outcome, d.classification]).toEqual(['deepfakeDetected', 'attack']);
     expect(d.report.presentation?.attackBy).toEqual(['antispoofModel']);
   });

@@ -10,6 +10,7 @@ import type { AnalyzedFace, FrameAnalysis, FrameFailure } from '../face-analysis
 import { cosineSimilarity, median } from '../face-analysis/similarity';
 import { assessPresentation, type PadAssessment, type PadOptions } from './pad/assess';
 import type { FrameCues } from './pad/cues';
+import { blinkEvidence, eyeOpenness, type BlinkEvidence } from './pad/eyes';
 
 /** A frame's analysis as the liveness frame job stores it: the models' reading and the cues. */
 export type LivenessFrame = FrameAnalysis & { cues?: FrameCues | null };
@@ -45,7 +46,8 @@ export type InconclusiveReason =
   | 'poorQuality'
   | 'cameraUnavailable'
   | 'challengeFailed'
-  | 'personChanged';
+  | 'personChanged'
+  | 'noBlink';
 
 export interface LivenessOptions {
   /** Faces under this detector score are ignored. */
@@ -117,6 +119,17 @@ export interface ChallengeReport extends Omit<ChallengeMeasure, 'met'> {
   frameIndex: number | null;
 }
 
+/**
+ * Without challenges: the eyes' opening over the frames from the page's baseline on, and whether
+ * it dipped once (`pad/eyes.ts`).
+ */
+export interface BlinkReport extends BlinkEvidence {
+  /** The least open frame: the blink, or what came closest to one. */
+  frameIndex: number | null;
+  /** Each frame's opening in time order (null: no eye reading), rounded to 0.001. */
+  openness: (number | null)[];
+}
+
 /** What the server measured: the `report` of the node report. */
 export interface LivenessReport {
   frames: number;
@@ -135,6 +148,8 @@ export interface LivenessReport {
   estimates: { age: number; gender: string; genderScore: number } | null;
   /** The presentation-attack checks, each with its score, threshold and verdict. */
   presentation: PadAssessment | null;
+  /** Without challenges and with a baseline: the blink the decision needs. Else null. */
+  blink: BlinkReport | null;
 }
 
 /**
@@ -176,7 +191,8 @@ export function classify(outcome: LivenessOutcome): AttemptClassification {
  *
  * Order of the checks: no camera, presentation attack (pad/assess.ts: any check saying attack,
  * whatever else is wrong with the attempt), timeout, no face, several faces, poor quality, person
- * changed, challenges (with the flat-motion rule), then `livenessDetected`.
+ * changed, challenges (with the flat-motion rule; without challenges, no baseline is a timeout
+ * and a baseline needs a blink after it), then `livenessDetected`.
  *
  * @example
  * const d = decideLiveness(evidence, await Promise.all(frames.map((f) => analyzer.analyze(f))));
@@ -230,6 +246,7 @@ export function decideLiveness(
     bestFrameIndex: null,
     estimates: null,
     presentation: null,
+    blink: null,
   };
   const done = (
     outcome: LivenessOutcome,
@@ -304,6 +321,12 @@ export function decideLiveness(
       .map((x) => cosineSimilarity(ref, x.face.embedding));
     if (sims.length) report.similarity = { min: Math.min(...sims), median: median(sims) };
     report.motion = flatMotion(one, poses, o, evidence.challenges.length === 0);
+  }
+  // Read before the same-person check so that the frame that blinked is described with the best
+  // frame (light-frames.ts); required only at the end, after every other check.
+  const baselineT = evidence.frames.find((f) => f.role === 'baseline')?.t;
+  if (evidence.challenges.length === 0 && baselineT !== undefined) {
+    report.blink = blinkReport(one.filter((x) => x.meta.t >= baselineT));
   }
 
   const scaleOf = (x: OneFace) => x.face.box.width / Math.min(x.frame.width, x.frame.height);
@@ -381,6 +404,14 @@ export function decideLiveness(
   // in front of the camera) and shows nothing the node asked for. It is not judged a pass from its
   // aligning frames: another try, with the reason (docs/liveness.md, step 9).
   if (evidence.challenges.length === 0 && !fitted) return done('inconclusive', 'timeout');
+  // A capture without challenges that was fitted needs a blink in the frames the page took from
+  // its baseline on (it asks for one, `liveness.blink`): a picture held still in the oval cannot
+  // close its eyes, and no single frame tells it from a person (docs/decisions.md). Not an attack:
+  // a person may not blink in those seconds, so another try, with the reason. Fewer than three eye
+  // readings (frames read without the face mesh's eyelids) are no evidence of a blink: no pass.
+  if (evidence.challenges.length === 0 && report.blink?.blink !== true) {
+    return done('inconclusive', 'noBlink');
+  }
   if (report.challenges.some((c) => !c.met)) {
     const turnMissed = report.challenges.some(
       (c) => !c.met && (c.challenge === 'turnLeft' || c.challenge === 'turnRight'),
@@ -389,6 +420,22 @@ export function decideLiveness(
     return done('inconclusive', 'challengeFailed');
   }
   return done('livenessDetected');
+}
+
+/** The eyes' opening over `frames`, in the order they were filmed. */
+function blinkReport(frames: readonly OneFace[]): BlinkReport {
+  const ordered = [...frames].sort((a, b) => a.meta.t - b.meta.t);
+  const openness = ordered.map((x) => eyeOpenness(x.face.landmarks));
+  let least = -1;
+  for (let k = 0; k < openness.length; k++) {
+    const v = openness[k];
+    if (v != null && (least < 0 || v < openness[least]!)) least = k;
+  }
+  return {
+    ...blinkEvidence(openness),
+    frameIndex: least < 0 ? null : ordered[least]!.index,
+    openness: openness.map((v) => (v === null ? null : Math.round(v * 1000) / 1000)),
+  };
 }
 
 /**

@@ -8,8 +8,15 @@ import type { Challenge } from '../../core/liveness';
 import type { AnalyzeOptions, FaceAnalyzer } from '../face-analysis/analyzer';
 import { createHumanAnalyzer } from '../face-analysis/human-analyzer';
 import type { LivenessDecision } from './decide-liveness';
-import { analysisFor, lightOf, undescribedEvidence, type StoredFrame } from './light-frames';
 import {
+  analysisFor,
+  describedAnalysisFor,
+  lightOf,
+  undescribedEvidence,
+  type StoredFrame,
+} from './light-frames';
+import {
+  blinkingAstronaut,
   fixtureFrameJpeg,
   livenessFlow,
   missingFixtures,
@@ -37,22 +44,33 @@ const frame = (light: boolean): StoredFrame => ({
   faces: [face(light ? [] : [1, 0])],
   ...(light ? { light: true } : {}),
 });
-const resting = (best: number | null, challenges: (number | null)[], met = true) =>
+const resting = (
+  best: number | null,
+  challenges: (number | null)[],
+  met = true,
+  blinkAt: number | null = null,
+) =>
   ({
     outcome: met ? 'livenessDetected' : 'inconclusive',
     report: {
       bestFrameIndex: best,
       challenges: challenges.map((frameIndex) => ({ frameIndex, met })),
+      blink: blinkAt === null ? null : { frameIndex: blinkAt, blink: met },
     },
   }) as unknown as LivenessDecision;
 
 describe('which frames get the description model', () => {
-  it('leaves it out of the between frames of an attempt with challenges only', () => {
+  it('leaves it out of the between frames; without challenges reads every frame’s eyes', () => {
     expect(analysisFor(['turnLeft'], 'between')).toEqual({ withoutDescription: true });
     expect(analysisFor(['turnLeft'], 'baseline')).toEqual({});
     expect(analysisFor(['turnLeft', 'lookUp'], 'challenge')).toEqual({});
-    // Without challenges (a face_scan) the aligning frames are all the evidence there is.
-    expect(analysisFor([], 'between')).toEqual({});
+    // Without challenges (a face_scan) the decision needs a blink: the iris model on every frame,
+    // the watch frames light as the between frames of a capture with challenges.
+    expect(analysisFor([], 'between')).toEqual({ eyes: true, withoutDescription: true });
+    expect(analysisFor([], 'baseline')).toEqual({ eyes: true });
+    // A light frame described later keeps the same eyes.
+    expect(describedAnalysisFor([])).toEqual({ eyes: true });
+    expect(describedAnalysisFor(['turnLeft'])).toEqual({});
   });
 
   it('asks for the light frames a pass rests on (the best frame, the frames that met a challenge), and all of them for a failure', () => {
@@ -65,6 +83,16 @@ describe('which frames get the description model', () => {
     // A failure: every light frame, so that a person who changed among them is the reason given.
     expect(undescribedEvidence(resting(0, [3], false), frames)).toEqual([1, 2, 3]);
     expect(undescribedEvidence(resting(null, [], false), frames)).toEqual([1, 2, 3]);
+  });
+
+  it('without challenges, asks for the best frame and the frame that blinked', () => {
+    const frames = [frame(false), frame(true), frame(true), frame(true), frame(true)];
+    expect(undescribedEvidence(resting(2, [], true, 4), frames)).toEqual([2, 4]);
+    expect(undescribedEvidence(resting(0, [], true, 3), frames)).toEqual([3]);
+    // Described already: nothing more for a pass.
+    expect(undescribedEvidence(resting(0, [], true, 0), frames)).toEqual([]);
+    // A failure to blink, the best frame described: every light frame (its reason must be true).
+    expect(undescribedEvidence(resting(0, [], false, 0), frames)).toEqual([1, 2, 3, 4]);
   });
 
   it('clears what the description gives in a simulated light frame, nothing else', () => {
@@ -102,6 +130,9 @@ describe.skipIf(missing.length > 0)('an attempt whose between frames carry the d
     await real.load();
     for (const [k, n] of Object.entries(LOOP)) img[k] = fixtureFrameJpeg('head-loop.y4m', n);
     img['other'] = fixtureFrameJpeg('bona-second-person.y4m', LOOP.frontal);
+    const [open, , shut] = blinkingAstronaut();
+    img['open'] = open!;
+    img['shut'] = shut!;
     const named = (bytes: Uint8Array) => {
       const b64 = Buffer.from(bytes).toString('base64');
       return Object.keys(img).find((k) => img[k] === b64) ?? '?';
@@ -233,5 +264,44 @@ describe.skipIf(missing.length > 0)('an attempt whose between frames carry the d
       outcome: 'inconclusive',
       inconclusiveReason: 'personChanged',
     });
+  });
+
+  it('without challenges (a face_scan), reads every frame’s eyes, the watch frames light, and describes the frame that blinked', async () => {
+    // No reference: the node ends in error after the liveness decision, which is what is read here.
+    const flow = [
+      { id: 'start', type: 'start', outcome: 'scan' },
+      {
+        id: 'scan',
+        type: 'face_scan',
+        outcomes: { passed: 'end', notPassed: 'end', error: 'end' },
+      },
+      { id: 'end', type: 'end' },
+    ];
+    const s = await t.open(flow);
+    const start = await t.client(s.token, 'POST', '/nodes/scan/liveness/start', {});
+    expect(start.status, start.raw).toBe(200);
+    expect(start.body.challenges).toEqual([]);
+    const base = `/nodes/scan/liveness/${start.body.attemptId}`;
+    calls.length = 0;
+    const names = ['open', 'open', 'shut', 'open'];
+    await send(
+      s.token,
+      base,
+      names.map((image, k) => ({ role: k === 0 ? 'baseline' : 'between', image })),
+    );
+    const eyes = { eyes: true };
+    const light = { eyes: true, withoutDescription: true };
+    expect(calls).toEqual(names.map((image, k) => ({ image, opts: k === 0 ? eyes : light })));
+    calls.length = 0;
+    const fin = await t.client(s.token, 'POST', `${base}/finish`, { ended: 'done' });
+    expect(fin.status, fin.raw).toBe(202);
+    await t.app.liveness.drain();
+    // The frame that blinked is described, with the same eyes, and so is the best frame if light.
+    expect(calls).toContainEqual({ image: 'shut', opts: eyes });
+    expect(calls.every((c) => c.image !== '?' && c.opts.eyes === true)).toBe(true);
+    expect(calls.length).toBeLessThanOrEqual(2);
+    const attempt = await t.app.liveness.attempts.get(start.body.attemptId);
+    expect(attempt?.summary?.blink).toMatchObject({ readings: 4, blink: true });
+    expect(attempt?.outcome).toBe('error');
   });
 });

@@ -54,7 +54,12 @@ import {
 import { decideAttempt, screenshotIndexes } from './decision';
 import { sharpness } from './sharpness';
 import { frameBytes } from './frame-image';
-import { analysisFor, DESCRIBE_ROUNDS, undescribedEvidence } from './light-frames';
+import {
+  analysisFor,
+  describedAnalysisFor,
+  DESCRIBE_ROUNDS,
+  undescribedEvidence,
+} from './light-frames';
 import { frameCues } from './pad/cues';
 import { createJobWorker, type JobWorker, type JobWorkerOptions } from '../jobs/worker';
 
@@ -234,7 +239,9 @@ export function createLiveness(deps: LivenessDeps): Liveness {
       return;
     }
     try {
-      const opts = full ? {} : analysisFor(attempt.challenges, frame.role);
+      const opts = full
+        ? describedAnalysisFor(attempt.challenges)
+        : analysisFor(attempt.challenges, frame.role);
       const result = await analyzer.analyze(found.bytes, opts);
       // The presentation-attack cues need the pixels: worked out now, stored with the analysis.
       const cues = frameCues(decodeImage(found.bytes), result.faces);

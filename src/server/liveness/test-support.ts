@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import jpeg from 'jpeg-js';
 import { PNG } from 'pngjs';
 import { readY4m } from '../../../scripts/fixtures/y4m';
+import { ASTRONAUT_EYES, closeEyes } from '../../../scripts/lib/eyelids';
 import { createApp } from '../app';
 import type { AppDeps } from '../deps';
 import type { FaceAnalyzer } from '../face-analysis/analyzer';
@@ -256,4 +257,30 @@ export function fixtureFrameJpeg(file: string, n: number, quality = 85): string 
   } finally {
     video.close();
   }
+}
+
+/**
+ * The astronaut as the page films her while it watches for a blink (astronaut.png, JPEG, base64):
+ * eyes open, open, closed (`closeEyes`, painted as the blinking fixtures are), open. The server's
+ * iris model reads about 0.38, 0.38, 0.22, 0.38: a blink.
+ *
+ * @example
+ * const frames = blinkingAstronaut(); // baseline, then three watch frames
+ */
+export function blinkingAstronaut(): string[] {
+  const png = PNG.sync.read(readFileSync(join(FIXTURE_DIR, 'astronaut.png')));
+  const rgb = new Uint8Array(png.width * png.height * 3);
+  for (let i = 0; i < png.width * png.height; i++)
+    rgb.set(png.data.subarray(i * 4, i * 4 + 3), i * 3);
+  const jpegOf = (amount: number) => {
+    const img = closeEyes({ width: png.width, height: png.height, rgb }, ASTRONAUT_EYES, amount);
+    const data = Buffer.alloc(png.width * png.height * 4, 255);
+    for (let i = 0; i < png.width * png.height; i++)
+      data.set(img.rgb.subarray(i * 3, i * 3 + 3), i * 4);
+    return Buffer.from(
+      jpeg.encode({ data, width: png.width, height: png.height }, 85).data,
+    ).toString('base64');
+  };
+  const open = jpegOf(0);
+  return [open, open, jpegOf(1), open];
 }
