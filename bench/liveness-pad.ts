@@ -4,7 +4,7 @@
  * analysed by the server's analyzer with the frame job's cues, then simulated attempts decided by
  * `decideLiveness`: liveness_detection attempts with 1–3 challenges and face_scan captures without
  * one (scripts/fixtures/simulate-attempts.ts; a face_scan's frames, the baseline and the 15 the
- * page takes while watching for a blink, analysed by `eyesAnalyzer`).
+ * page takes while watching for a blink, analysed with the iris model as the server does).
  *
  * - APCER of an attack type: the share of its attack presentations (attempts) not classified as
  *   an attack (`classification` other than `attack`), and apart from it how many were accepted
@@ -18,6 +18,7 @@ import { pickChallenges } from '../src/core/liveness';
 import { seededRandom } from '../src/core/random';
 import type { FaceAnalyzer } from '../src/server/face-analysis/analyzer';
 import { faceScanGate } from '../src/server/faces/verdicts';
+import { describedAnalysisFor } from '../src/server/liveness/light-frames';
 import type { VideoFixture } from '../scripts/fixtures/fixture-types';
 import { FIXTURE_DIR, VIDEO_FIXTURES } from '../scripts/fixtures/make-fixtures';
 import {
@@ -68,16 +69,13 @@ function count(t: Tally, a: Attempt, kind: 'liveness' | 'faceScan'): void {
 }
 
 /**
- * Runs the set; returns the bench rows and a markdown table per fixture (for the docs). The
- * face_scan captures' frames are analysed by `eyesAnalyzer` (as the server analyses a capture
- * without challenges, with the iris model), by default `analyzer`.
+ * Runs the set; returns the bench rows and a markdown table per fixture (for the docs).
  *
  * @example
- * const { rows, table } = await padFigures(analyzer, createHumanAnalyzer({ iris: true }));
+ * const { rows, table } = await padFigures(analyzer);
  */
 export async function padFigures(
   analyzer: FaceAnalyzer,
-  eyesAnalyzer: FaceAnalyzer = analyzer,
 ): Promise<{ rows: BenchRow[]; table: string[] }> {
   const set = VIDEO_FIXTURES.filter(
     (f): f is VideoFixture & { pad: NonNullable<VideoFixture['pad']> } =>
@@ -96,7 +94,8 @@ export async function padFigures(
     const s = await sampleFixture(
       join(FIXTURE_DIR, fx.file),
       (b) => analyzer.analyze(b),
-      eyesAnalyzer === analyzer ? undefined : (b) => eyesAnalyzer.analyze(b),
+      // A capture without challenges: every frame with the iris model (light-frames.ts).
+      (b) => analyzer.analyze(b, describedAnalysisFor([])),
     );
     const random = seededRandom(21);
     const mine = { liveness: empty(), faceScan: empty() };

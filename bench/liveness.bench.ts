@@ -182,15 +182,9 @@ export default async function run(): Promise<BenchRow[]> {
     { name: 'decision after the last frame (worst of 5)', value: decided.p90, unit: 'ms' },
   );
   if (!process.env['BENCH_SKIP_PAD']) {
-    // A face_scan's frames are analysed with the iris model (the blink check reads the lids).
-    const eyes = createHumanAnalyzer({ iris: true });
-    try {
-      const pad = await padFigures(analyzer, eyes);
-      rows.push(...pad.rows);
-      process.stderr.write(`${pad.table.join('\n')}\n`);
-    } finally {
-      await eyes.close();
-    }
+    const pad = await padFigures(analyzer);
+    rows.push(...pad.rows);
+    process.stderr.write(`${pad.table.join('\n')}\n`);
   }
   await analyzer.close();
   return rows;
