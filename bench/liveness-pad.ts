@@ -6,9 +6,10 @@
  * one (scripts/fixtures/simulate-attempts.ts; a face_scan's frames, the baseline and the 15 the
  * page takes while watching for a blink, analysed with the iris model as the server does).
  *
- * - APCER of an attack type: the share of its attack presentations (attempts) not classified as
- *   an attack (`classification` other than `attack`), and apart from it how many were accepted
- *   (`livenessDetected`; for face_scan, not refused).
+ * - APCER of an attack type: the share of its attack presentations (attempts) classified as bona
+ *   fide, that is accepted (`livenessDetected`; for face_scan, not refused before the comparison),
+ *   as ISO/IEC 30107-3 defines it; apart from it the share not classified as an attack (refused
+ *   with a retry reason: a challenge not met, no blink, a timeout), which ISO counts as neither.
  * - BPCER: the share of bona fide presentations classified as an attack; apart from it how many
  *   did not pass for any reason (a challenge the simulation missed, say).
  */
@@ -151,12 +152,16 @@ export async function padFigures(
       } else {
         rows.push(
           {
-            name: `APCER ${type}, ${kind} (${n} attacks)`,
-            value: pct(n - t[k].attack, n),
+            name: `APCER ${type}, ${kind} (${n} attacks, accepted)`,
+            value: pct(t[k].accepted, n),
             unit: '%',
             target: '0 %',
           },
-          { name: `attacks accepted, ${type}, ${kind}`, value: pct(t[k].accepted, n), unit: '%' },
+          {
+            name: `attacks not classified as attack, ${type}, ${kind}`,
+            value: pct(n - t[k].attack, n),
+            unit: '%',
+          },
         );
       }
     }

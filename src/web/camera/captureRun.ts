@@ -65,10 +65,11 @@ export interface RunOptions {
    */
   watchMs: number;
   /**
-   * Time between two frames of the watch. A blink's closed phase lasts 100–300 ms in people and
-   * 333 ms in the fixtures: a frame every 200 ms sees it. Frames are taken on this schedule,
-   * not this far apart, so a detector reading every 33 ms keeps the average; a slower one takes
-   * a frame at every reading.
+   * Time between two frames of the watch. The fixtures' blinks stay closed 333 ms, so a frame
+   * every 200 ms always sees one; a person's lids are fully down for 100–300 ms, so a quick blink
+   * can fall between two frames, and the retry says why and asks again. Frames are taken on this
+   * schedule, not this far apart, so a detector reading every 33 ms keeps the average; a slower
+   * one takes a frame at every reading.
    */
   watchEveryMs: number;
   /** Most frames of the watch (watchMs / watchEveryMs): they count against `maxFrames`. */
