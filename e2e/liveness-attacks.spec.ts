@@ -10,7 +10,8 @@ import { CAMERA_READY_MS, expectLivenessReady } from './support/pageChecks';
 // attack must fail a liveness_detection node, and all but the cut-out as an attack
 // (`deepfakeDetected`; the cut-out shows no border or pattern the checks can see, and is refused
 // by its challenge or as a flat picture); every bona fide fixture must pass a face_scan node
-// without challenges (the kind a passport held up used to pass). The other
+// without challenges (the kind a passport held up used to pass), and a cut-out photo held still,
+// which the page fits like a face, must fail it for the blink it never gives. The other
 // pairings run on the server over the fixtures' frames (src/server/liveness/pad/fixtures.test.ts),
 // and the bench measures both kinds with challenges (`npm run bench -- liveness`).
 //
