@@ -115,8 +115,12 @@ export interface LivenessApp {
   store: SqliteSessionStore;
   dir: string;
   keys: { live: string; test: string };
-  /** A new session of `flow`, opened: its id and client token. */
-  open(flow?: unknown[], mode?: 'live' | 'test'): Promise<{ sessionId: string; token: string }>;
+  /** A new session of `flow` (and `body`'s other fields), opened: its id and client token. */
+  open(
+    flow?: unknown[],
+    mode?: 'live' | 'test',
+    body?: Record<string, unknown>,
+  ): Promise<{ sessionId: string; token: string }>;
   /** A client route with the token: status and parsed JSON. */
   client(
     token: string,
@@ -174,12 +178,12 @@ export async function openLivenessApp(
     store,
     dir,
     keys: { live, test },
-    async open(flow = LIVENESS_FLOW, mode = 'live') {
+    async open(flow = LIVENESS_FLOW, mode = 'live', body = {}) {
       const created = await app.inject({
         method: 'POST',
         url: '/sessions',
         headers: { authorization: `Bearer ${mode === 'live' ? live : test}` },
-        payload: { flow },
+        payload: { ...body, flow },
       });
       if (created.statusCode !== 200) throw new Error(`session not created: ${created.body}`);
       const { session, clientSecret } = created.json() as {
