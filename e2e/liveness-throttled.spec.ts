@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { chromium, expect, test } from '@playwright/test';
 import { FAKE_MEDIA_LAUNCH, startIdv, type IdvServer } from './support/idvServer';
@@ -11,8 +11,10 @@ import { CAMERA_READY_MS, expectLivenessReady } from './support/pageChecks';
 // the page loads, so the detector's wasm compiles and runs slowly too) must pass a
 // liveness_detection node with one challenge on its first attempt (`maxAttempts: 1`: a retry
 // would hide a bona fide failure from the BPCER). The page paces its detector to the device
-// (src/web/camera/detectionPace.ts) and holds a met challenge for a few readings. Two fixtures
-// run at once, each in its own browser; nothing waits a fixed time.
+// (src/web/camera/detectionPace.ts) and holds a met challenge for a few readings. The same for a
+// face_scan without challenges, where a slow page must still send a frame of the blink it
+// watches for (a frame every 200 ms, or at every slower reading). Two fixtures run at once, each
+// in its own browser; nothing waits a fixed time.
 
 const FIXTURES = resolve('.tmp/fixtures');
 const BONA_FIDE = [
@@ -37,7 +39,7 @@ test.skip(
   'no fixtures: run `npm run fixtures`',
 );
 
-const flow = [
+const livenessFlow = [
   { id: 'start', type: 'start', outcome: 'node' },
   {
     id: 'node',
@@ -55,11 +57,51 @@ const flow = [
   { id: 'refused', type: 'end' },
 ];
 
+const faceScanFlow = [
+  { id: 'start', type: 'start', outcome: 'node' },
+  {
+    id: 'node',
+    type: 'face_scan',
+    referenceImageKey: 'referenceImage',
+    maxAttempts: 1,
+    outcomes: { passed: 'passed', notPassed: 'refused', error: 'refused', cancelled: 'refused' },
+  },
+  { id: 'passed', type: 'end' },
+  { id: 'refused', type: 'end' },
+];
+
+/** The session of each kind: its flow, and for a face_scan the photo it is compared with. */
+const KINDS = {
+  liveness: {
+    screen: 'liveness-screen',
+    body: () => ({ flow: livenessFlow }),
+  },
+  faceScan: {
+    screen: 'face-scan-screen',
+    body: (fixture: string) => ({
+      flow: faceScanFlow,
+      providedData: {
+        referenceImage: `data:image/png;base64,${readFileSync(
+          join(
+            FIXTURES,
+            fixture === 'bona-second-person.y4m' ? 'grace-hopper.png' : 'astronaut.png',
+          ),
+        ).toString('base64')}`,
+      },
+    }),
+  },
+} as const;
+
 interface NodeReport {
   nodeId: string;
   outcome: string;
   inconclusiveReason?: string;
-  report?: { challenges?: { challenge: string; met: boolean; value: number; needed: number }[] };
+  report?: {
+    challenges?: { challenge: string; met: boolean; value: number; needed: number }[];
+    reason?: string;
+    similarity?: number;
+    capture?: { blink?: { readings: number; ratio: number | null } | null };
+  };
 }
 
 let idv: IdvServer;
@@ -70,7 +112,7 @@ test.afterAll(async () => {
   await idv?.stop();
 });
 
-async function play(fixture: string): Promise<NodeReport> {
+async function play(fixture: string, kind: keyof typeof KINDS): Promise<NodeReport> {
   const browser = await chromium.launch({
     ...FAKE_MEDIA_LAUNCH,
     args: [
@@ -86,13 +128,13 @@ async function play(fixture: string): Promise<NodeReport> {
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
     const { session, clientSecret } = await idv.createSession(
-      { flow, clientReferenceId: `e2e-throttled-${fixture}` },
+      { ...KINDS[kind].body(fixture), clientReferenceId: `e2e-throttled-${kind}-${fixture}` },
       idv.keys.live,
     );
     await page.goto(clientSecret.url);
     await page.getByRole('button', { name: 'Continue', exact: true }).click();
     await expectLivenessReady(page);
-    const screen = page.getByTestId('liveness-screen');
+    const screen = page.getByTestId(KINDS[kind].screen);
     try {
       await expect(screen).toHaveCount(0, { timeout: 180_000 });
     } catch (error) {
@@ -115,7 +157,7 @@ async function play(fixture: string): Promise<NodeReport> {
 
 test(`every bona fide fixture passes a challenge on its first attempt at ${THROTTLE}× CPU throttle`, async () => {
   test.setTimeout(Math.ceil(BONA_FIDE.length / 2) * (2 * CAMERA_READY_MS + 180_000));
-  const got = await pool(BONA_FIDE, 2, play);
+  const got = await pool(BONA_FIDE, 2, (f) => play(f, 'liveness'));
   const table = got.map((r, k) => ({
     fixture: BONA_FIDE[k],
     outcome: r.outcome,
@@ -127,4 +169,24 @@ test(`every bona fide fixture passes a challenge on its first attempt at ${THROT
     table.map((r) => [r.fixture, r.outcome]),
     JSON.stringify(table, null, 1),
   ).toEqual(BONA_FIDE.map((f) => [f, 'livenessDetected']));
+});
+
+test(`every bona fide fixture passes a face_scan, its blink seen, on its first attempt at ${THROTTLE}× CPU throttle`, async () => {
+  test.setTimeout(Math.ceil(BONA_FIDE.length / 2) * (2 * CAMERA_READY_MS + 180_000));
+  const got = await pool(BONA_FIDE, 2, (f) => play(f, 'faceScan'));
+  const table = got.map((r, k) => ({
+    fixture: BONA_FIDE[k],
+    outcome: r.outcome,
+    reason: r.report?.reason,
+    similarity: r.report?.similarity,
+    // How many watch frames the slow page sent, and how far its eyes closed (the rule: ≤ 0.75).
+    blink: r.report?.capture?.blink
+      ? `${r.report.capture.blink.readings} readings, least ${r.report.capture.blink.ratio?.toFixed(2)}`
+      : null,
+  }));
+  console.log(JSON.stringify(table));
+  expect(
+    table.map((r) => [r.fixture, r.outcome]),
+    JSON.stringify(table, null, 1),
+  ).toEqual(BONA_FIDE.map((f) => [f, 'passed']));
 });
