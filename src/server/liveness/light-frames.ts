@@ -19,8 +19,8 @@ export type StoredFrame = LivenessFrame & { light?: boolean };
  * Rounds of "describe the frames the decision rests on, decide again". The first describes the
  * best frame (its embedding is the reference: without it the decision stops at the same-person
  * check, before the challenges) and, without challenges, the frame that blinked (read before that
- * check); the second the challenges' frames; the third, for a failure, every
- * other light frame; the fourth is spare. Describing a frame changes no pose, box or score, so the
+ * check); the second the challenges' frames; the third, for a failure, every other light frame;
+ * the fourth is spare. Describing a frame changes no pose, box or score, so the
  * frames picked do not change between rounds.
  */
 export const DESCRIBE_ROUNDS = 4;
@@ -44,7 +44,7 @@ export function describedAnalysisFor(challenges: readonly unknown[]): AnalyzeOpt
  *
  * @example
  * analysisFor(['turnLeft'], 'between'); // { withoutDescription: true }
- * analysisFor([], 'between'); // { eyes: true, withoutDescription: true }: a face_scan's watch frames
+ * analysisFor([], 'between'); // { eyes: true, withoutDescription: true }: a face_scan's watch
  */
 export function analysisFor(
   challenges: readonly unknown[],
@@ -57,11 +57,10 @@ export function analysisFor(
 /**
  * The light frames to analyse in full before the decision is final; empty when there is none.
  * A pass: the frames it rests on (the best frame, the frame that met each challenge, the frame
- * that blinked), so that each
- * is compared with the best frame; on an idle server each description is a full analysis between
- * `finish` and the decision. A failure: every light frame, so that its reason is the true one (a
- * person who changed among the `between` frames is `personChanged`, checked before the
- * challenges, not the challenge the newcomer then missed).
+ * that blinked), so that each is compared with the best frame; on an idle server each description
+ * is a full analysis between `finish` and the decision. A failure: every light frame, so that its
+ * reason is the true one (a person who changed among the `between` frames is `personChanged`,
+ * checked before the challenges, not the challenge the newcomer then missed).
  *
  * @example
  * const todo = undescribedEvidence(decision, frames.map((f) => f.analysis));
