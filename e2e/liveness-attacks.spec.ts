@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { chromium, expect, test, type Browser } from '@playwright/test';
 import { FAKE_MEDIA_LAUNCH, startIdv, type IdvServer } from './support/idvServer';
+import { ONE_TRY_FACE_SCAN_FLOW } from './support/flows';
 import { pool } from './support/pool';
 import { CAMERA_READY_MS, expectLivenessReady } from './support/pageChecks';
 
@@ -80,19 +81,6 @@ const livenessFlow = [
       noFace: 'refused',
       inconclusive: 'refused',
     },
-  },
-  { id: 'passed', type: 'end' },
-  { id: 'refused', type: 'end' },
-];
-
-const faceScanFlow = [
-  { id: 'start', type: 'start', outcome: 'node' },
-  {
-    id: 'node',
-    type: 'face_scan',
-    referenceImageKey: 'referenceImage',
-    maxAttempts: 1,
-    outcomes: { passed: 'passed', notPassed: 'refused', error: 'refused', cancelled: 'refused' },
   },
   { id: 'passed', type: 'end' },
   { id: 'refused', type: 'end' },
@@ -183,7 +171,7 @@ test('every bona fide fixture passes a face_scan node without challenges', async
     play(
       f,
       {
-        flow: faceScanFlow,
+        flow: ONE_TRY_FACE_SCAN_FLOW,
         providedData: {
           referenceImage: dataUrl(
             f === 'bona-second-person.y4m' ? 'grace-hopper.png' : 'astronaut.png',
@@ -211,7 +199,7 @@ test('a cut-out photo held still in the oval fails a face_scan node: it never bl
   test.setTimeout(perRun + 60_000);
   const r = await play(
     CUTOUT_STILL,
-    { flow: faceScanFlow, providedData: { referenceImage: dataUrl('astronaut.png') } },
+    { flow: ONE_TRY_FACE_SCAN_FLOW, providedData: { referenceImage: dataUrl('astronaut.png') } },
     'face-scan-screen',
     60_000 + DECIDED_MS,
   );

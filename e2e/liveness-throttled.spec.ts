@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { chromium, expect, test } from '@playwright/test';
 import { FAKE_MEDIA_LAUNCH, startIdv, type IdvServer } from './support/idvServer';
+import { ONE_TRY_FACE_SCAN_FLOW } from './support/flows';
 import { pool } from './support/pool';
 import { frameTiming, summarise } from './support/frameTiming';
 import { CAMERA_READY_MS, expectLivenessReady } from './support/pageChecks';
@@ -57,19 +58,6 @@ const livenessFlow = [
   { id: 'refused', type: 'end' },
 ];
 
-const faceScanFlow = [
-  { id: 'start', type: 'start', outcome: 'node' },
-  {
-    id: 'node',
-    type: 'face_scan',
-    referenceImageKey: 'referenceImage',
-    maxAttempts: 1,
-    outcomes: { passed: 'passed', notPassed: 'refused', error: 'refused', cancelled: 'refused' },
-  },
-  { id: 'passed', type: 'end' },
-  { id: 'refused', type: 'end' },
-];
-
 /** The session of each kind: its flow, and for a face_scan the photo it is compared with. */
 const KINDS = {
   liveness: {
@@ -79,7 +67,7 @@ const KINDS = {
   faceScan: {
     screen: 'face-scan-screen',
     body: (fixture: string) => ({
-      flow: faceScanFlow,
+      flow: ONE_TRY_FACE_SCAN_FLOW,
       providedData: {
         referenceImage: `data:image/png;base64,${readFileSync(
           join(

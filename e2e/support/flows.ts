@@ -69,3 +69,20 @@ export const CAMERA_FLOW = [
   },
   { id: 'end', type: 'end' },
 ];
+
+/**
+ * One face_scan without challenges, one attempt (a retry would hide a failure from the figures),
+ * compared with the photo under `providedData.referenceImage`; `passed` and `refused` endings.
+ */
+export const ONE_TRY_FACE_SCAN_FLOW = [
+  { id: 'start', type: 'start', outcome: 'node' },
+  {
+    id: 'node',
+    type: 'face_scan',
+    referenceImageKey: 'referenceImage',
+    maxAttempts: 1,
+    outcomes: { passed: 'passed', notPassed: 'refused', error: 'refused', cancelled: 'refused' },
+  },
+  { id: 'passed', type: 'end' },
+  { id: 'refused', type: 'end' },
+];
