@@ -159,7 +159,13 @@ test(`every bona fide fixture passes a challenge on its first attempt at ${THROT
   ).toEqual(BONA_FIDE.map((f) => [f, 'livenessDetected']));
 });
 
+// A measurement, not part of `npm test` (E2E_THROTTLED_FACE_SCAN=1 runs it): at 4× throttle the
+// page's detector readings can come slower than the blink's closed eyes last, and a fresh-clone CI
+// run passed it with a margin of 0.01 (7 watch frames, least opening 0.74 against 0.75); a test that
+// close to its line would fail on a busier machine without anything being wrong with the code. The
+// runs so far are in docs/liveness-fixtures.md ("A face_scan at 4× throttle").
 test(`every bona fide fixture passes a face_scan, its blink seen, on its first attempt at ${THROTTLE}× CPU throttle`, async () => {
+  test.skip(!process.env['E2E_THROTTLED_FACE_SCAN'], 'a measurement: E2E_THROTTLED_FACE_SCAN=1');
   test.setTimeout(Math.ceil(BONA_FIDE.length / 2) * (2 * CAMERA_READY_MS + 180_000));
   const got = await pool(BONA_FIDE, 2, (f) => play(f, 'faceScan'));
   const table = got.map((r, k) => ({
