@@ -11,12 +11,12 @@ import jpeg from 'jpeg-js';
 import { PNG } from 'pngjs';
 import { fixtureEvidence } from '../scripts/fixtures/fixture-frames';
 import { FIXTURE_DIR } from '../scripts/fixtures/make-fixtures';
-import { toJpeg, WATCH_EVERY_MS, WATCH_MS } from '../scripts/fixtures/simulate-attempts';
-import { readY4m } from '../scripts/fixtures/y4m';
+import { FPS } from '../scripts/fixtures/head-scene';
+import { WATCH_EVERY_MS, WATCH_MS } from '../scripts/fixtures/simulate-attempts';
 import { decideLiveness, type EvidenceFrame } from '../src/server/liveness/decide-liveness';
 import type { FaceAnalyzer } from '../src/server/face-analysis/analyzer';
 import { createHumanAnalyzer } from '../src/server/face-analysis/human-analyzer';
-import { openLivenessApp } from '../src/server/liveness/test-support';
+import { fixtureFrameJpeg, openLivenessApp } from '../src/server/liveness/test-support';
 import { padFigures } from './liveness-pad';
 import { summarize, type BenchRow } from './types';
 
@@ -70,18 +70,13 @@ function faceScanFrames(): {
       referenceImage: `data:image/png;base64,${readFileSync(reference).toString('base64')}`,
     },
   };
-  const v = readY4m(file);
-  try {
-    const labels: EvidenceFrame[] = [];
-    const images: string[] = [];
-    for (let t = 700; t <= 700 + WATCH_MS; t += WATCH_EVERY_MS) {
-      labels.push({ t, role: t === 700 ? 'baseline' : 'between' });
-      images.push(Buffer.from(toJpeg(v.frame(Math.round((t / 1000) * v.fps)))).toString('base64'));
-    }
-    return { images, labels, session };
-  } finally {
-    v.close();
+  const labels: EvidenceFrame[] = [];
+  const images: string[] = [];
+  for (let t = 700; t <= 700 + WATCH_MS; t += WATCH_EVERY_MS) {
+    labels.push({ t, role: t === 700 ? 'baseline' : 'between' });
+    images.push(fixtureFrameJpeg('head-loop.y4m', Math.round((t / 1000) * FPS)));
   }
+  return { images, labels, session };
 }
 
 /**

@@ -14,6 +14,7 @@ import { ASTRONAUT_EYES, closeEyes } from '../../../scripts/lib/eyelids';
 import { createApp } from '../app';
 import type { AppDeps } from '../deps';
 import type { FaceAnalyzer } from '../face-analysis/analyzer';
+import { decodeImage, type RgbImage } from '../face-analysis/image';
 import { createApiKey } from '../keys';
 import { createFsMediaStore, createMediaService } from '../media';
 import type { Migration } from '../store/migrations';
@@ -254,10 +255,7 @@ export function smallJpeg(size = 16, grey = 128): string {
 export function fixtureFrameJpeg(file: string, n: number, quality = 85): string {
   const video = readY4m(join(FIXTURE_DIR, file));
   try {
-    const { width, height, rgb } = video.frame(n);
-    const data = Buffer.alloc(width * height * 4, 255);
-    for (let i = 0; i < width * height; i++) data.set(rgb.subarray(i * 3, i * 3 + 3), i * 4);
-    return Buffer.from(jpeg.encode({ data, width, height }, quality).data).toString('base64');
+    return jpegOfRgb(video.frame(n), quality);
   } finally {
     video.close();
   }
@@ -272,19 +270,14 @@ export function fixtureFrameJpeg(file: string, n: number, quality = 85): string 
  * const frames = blinkingAstronaut(); // baseline, then three watch frames
  */
 export function blinkingAstronaut(): string[] {
-  const png = PNG.sync.read(readFileSync(join(FIXTURE_DIR, 'astronaut.png')));
-  const rgb = new Uint8Array(png.width * png.height * 3);
-  for (let i = 0; i < png.width * png.height; i++)
-    rgb.set(png.data.subarray(i * 4, i * 4 + 3), i * 3);
-  const jpegOf = (amount: number) => {
-    const img = closeEyes({ width: png.width, height: png.height, rgb }, ASTRONAUT_EYES, amount);
-    const data = Buffer.alloc(png.width * png.height * 4, 255);
-    for (let i = 0; i < png.width * png.height; i++)
-      data.set(img.rgb.subarray(i * 3, i * 3 + 3), i * 4);
-    return Buffer.from(
-      jpeg.encode({ data, width: png.width, height: png.height }, 85).data,
-    ).toString('base64');
-  };
-  const open = jpegOf(0);
-  return [open, open, jpegOf(1), open];
+  const photo = decodeImage(readFileSync(join(FIXTURE_DIR, 'astronaut.png')));
+  const open = jpegOfRgb(photo);
+  return [open, open, jpegOfRgb(closeEyes(photo, ASTRONAUT_EYES, 1)), open];
+}
+
+/** An RGB image as the page sends it: JPEG, base64. */
+function jpegOfRgb({ width, height, rgb }: RgbImage, quality = 85): string {
+  const data = Buffer.alloc(width * height * 4, 255);
+  for (let i = 0; i < width * height; i++) data.set(rgb.subarray(i * 3, i * 3 + 3), i * 4);
+  return Buffer.from(jpeg.encode({ data, width, height }, quality).data).toString('base64');
 }

@@ -91,7 +91,8 @@ export interface LivenessCaptureProps {
  * a mirror), the oval with the one current instruction under it, an arrow for each movement,
  * "Movement n of m" (without challenges, "Now blink once." while the page watches for a blink),
  * and after a failed attempt its reason with "Try again". Frames are handed over one by one as
- * they are taken (`captureLoop.ts`), so they are uploaded during the challenges. It decides nothing: the server analyses the frames. Nothing blinks or flashes. On
+ * they are taken (`captureLoop.ts`), so they are uploaded during the challenges. It decides
+ * nothing: the server analyses the frames. Nothing blinks or flashes. On
  * a phone it is the capture view: it fills the screen and the transcript folds away (capture.css).
  *
  * @example
